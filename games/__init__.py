@@ -1,0 +1,63 @@
+"""Board games behind one contract (see :mod:`games.base`) and the registry that names them.
+
+Built-in games are imported lazily (their modules hold numba kernels). Other packages add games
+through the ``mcts_engine.games`` entry point group: ``name = "package.module:GameClass"``.
+"""
+import importlib
+from importlib import metadata
+
+from .base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game  # noqa: F401
+
+ENTRY_POINT_GROUP = "mcts_engine.games"
+_BUILTIN = {
+    "connect4": "games.connect4:Connect4",
+    "go": "games.go:Go",
+}
+_registry = {}   # name -> (factory, origin)
+
+
+def register(game_class, name=None, origin="registered at run time"):
+    """Register ``game_class`` (a :class:`Game` subclass or factory) under ``name``."""
+    _registry[name or game_class.name] = (game_class, origin)
+
+
+def _load(spec):
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _discover():
+    for name, spec in _BUILTIN.items():
+        _registry.setdefault(name, (spec, "built-in"))
+    try:
+        eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:  # pragma: no cover - broken metadata must not stop the engine
+        eps = []
+    for ep in eps:
+        _registry.setdefault(ep.name, (ep.value, f"entry point {ep.value}"))
+
+
+def names():
+    """Names of every registered game, sorted."""
+    _discover()
+    return sorted(_registry)
+
+
+def origin(name):
+    """Where game ``name`` came from (built-in, an entry point, or run-time registration)."""
+    _discover()
+    return _registry[name][1]
+
+
+def get(name, **params):
+    """A game instance: ``get("connect4")``, ``get("go", size=9, komi=7.5)``.
+
+    Raises ``ValueError`` for an unknown name or bad parameters."""
+    _discover()
+    if name not in _registry:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
+    factory, where = _registry[name]
+    if isinstance(factory, str):
+        factory = _load(factory)
+        _registry[name] = (factory, where)
+    return factory(**params)

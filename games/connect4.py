@@ -1,0 +1,174 @@
+"""Connect Four on the standard board: 7 columns x 6 rows, four in a row in any direction wins.
+
+Representation (bitboards, after J. Tromp and P. Pons): bit ``7*c + r`` is column ``c`` (0 left),
+row ``r`` (0 bottom); bit ``7*c + 6`` is an always-empty sentinel so shifted lines never wrap.
+The state is ``uint64[4]``: ``[stones of the player to move, mask of all stones, plies played,
+status]``. Actions are columns 0-6, written ``1``-``7``; a game record is the string of columns
+played, e.g. ``4453``. A full board with no four in a row is a draw.
+"""
+import numpy as np
+from numba import njit
+
+from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
+from mcts.rng import below, next_u64
+
+WIDTH, HEIGHT = 7, 6
+H1 = HEIGHT + 1
+CELLS = WIDTH * HEIGHT
+POS, MASK, PLIES, STATUS = 0, 1, 2, 3
+_ONE = np.uint64(1)
+_BOTTOM = np.array([1 << (H1 * c) for c in range(WIDTH)], dtype=np.uint64)
+_TOP = np.array([1 << (HEIGHT - 1 + H1 * c) for c in range(WIDTH)], dtype=np.uint64)
+_SHIFTS = np.array([1, H1, H1 - 1, H1 + 1], dtype=np.uint64)   # vertical, horizontal, 2 diagonals
+
+
+@njit(cache=True)
+def has_four(b):
+    """True if bitboard ``b`` (uint64) holds four in a row."""
+    for i in range(4):
+        s = _SHIFTS[i]
+        m = b & (b >> s)
+        if m & (m >> (s + s)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def to_play(state):
+    return np.int64(state[PLIES] & _ONE)
+
+
+@njit(cache=True)
+def status(state):
+    return np.int64(state[STATUS])
+
+
+@njit(cache=True)
+def legal_actions(state, out):
+    if state[STATUS] != ONGOING:
+        return 0
+    n = 0
+    for c in range(WIDTH):
+        if not (state[MASK] & _TOP[c]):
+            out[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _drop(pos, mask, plies, col):
+    """Drop a stone in ``col`` for the player to move; return (pos, mask, plies, status)."""
+    new_mask = mask | (mask + _BOTTOM[col])
+    mover = pos | (new_mask ^ mask)
+    plies += 1
+    st = ONGOING
+    if has_four(mover):
+        st = FIRST_WINS + np.int64((plies - 1) & 1)
+    elif plies == CELLS:
+        st = DRAW
+    return mover ^ new_mask, new_mask, plies, st
+
+
+@njit(cache=True)
+def apply_action(state, action):
+    if action < 0 or action >= WIDTH or state[STATUS] != ONGOING or (state[MASK] & _TOP[action]):
+        return ILLEGAL
+    pos, mask, plies, st = _drop(state[POS], state[MASK], np.int64(state[PLIES]), action)
+    state[POS] = pos
+    state[MASK] = mask
+    state[PLIES] = np.uint64(plies)
+    state[STATUS] = np.uint64(st)
+    return st
+
+
+@njit(cache=True)
+def _random_column(mask, x):
+    """Uniform random open column by rejection; returns (column, new rng state)."""
+    while True:
+        x = next_u64(x)
+        c = below(x, WIDTH)
+        if not (mask & _TOP[c]):
+            return c, x
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    c, rng[0] = _random_column(state[MASK], rng[0])
+    return c
+
+
+@njit(cache=True)
+def rollout(state, rng):
+    """Uniform random playout to the end with the bitboards in registers; returns the status."""
+    pos, mask, plies, st = state[POS], state[MASK], np.int64(state[PLIES]), np.int64(state[STATUS])
+    x = rng[0]
+    while st == ONGOING:
+        c, x = _random_column(mask, x)
+        pos, mask, plies, st = _drop(pos, mask, plies, c)
+    rng[0] = x
+    state[POS], state[MASK], state[PLIES], state[STATUS] = pos, mask, np.uint64(plies), np.uint64(st)
+    return st
+
+
+class Connect4(Game):
+    """Connect Four, 7x6. Players: X moves first, O second."""
+
+    name = "connect4"
+    kernel_module = "games.connect4"
+    players = ("X", "O")
+
+    def __init__(self):
+        super().__init__()
+        self.num_actions = WIDTH
+        self.max_length = CELLS
+
+    def initial_state(self):
+        return np.zeros(4, dtype=np.uint64)
+
+    def cells(self, state):
+        """Board as int8 array of shape (6, 7), row 0 at the top: 0 empty, 1 X, 2 O."""
+        pos, mask = int(state[POS]), int(state[MASK])
+        x_stones = pos if int(state[PLIES]) % 2 == 0 else pos ^ mask
+        grid = np.zeros((HEIGHT, WIDTH), dtype=np.int8)
+        for c in range(WIDTH):
+            for r in range(HEIGHT):
+                bit = 1 << (H1 * c + r)
+                if mask & bit:
+                    grid[HEIGHT - 1 - r, c] = 1 if x_stones & bit else 2
+        return grid
+
+    def render(self, state, last_action=None):
+        grid = self.cells(state)
+        mark_row = None
+        if last_action is not None:
+            filled = np.nonzero(grid[:, last_action])[0]
+            mark_row = filled[0] if len(filled) else None
+        lines = ["  " + "   ".join(str(c + 1) for c in range(WIDTH))]
+        for r in range(HEIGHT):
+            row = ""
+            for c in range(WIDTH):
+                ch = ".XO"[grid[r, c]]
+                row += f"({ch})" if (c == last_action and r == mark_row) else f" {ch} "
+                row += " "
+            lines.append(" " + row.rstrip())
+        return "\n".join(lines)
+
+    def parse_move(self, text, state):
+        t = text.strip()
+        if int(state[STATUS]) != ONGOING:
+            raise ValueError("the game is over")
+        if not (t.isdigit() and len(t) == 1 and "1" <= t <= "7"):
+            raise ValueError(f"{t!r} is not a column: type a number from 1 to {WIDTH}")
+        col = int(t) - 1
+        if int(state[MASK]) & int(_TOP[col]):
+            raise ValueError(f"column {t} is full")
+        return col
+
+    def format_move(self, action, state=None):
+        return str(int(action) + 1)
+
+    def parse_record(self, text):
+        return [ch for ch in text if not ch.isspace()]
+
+    def format_record(self, moves):
+        return "".join(moves)
