@@ -37,6 +37,8 @@ class Game:
     name = ""               # registry name, e.g. "connect4"
     kernel_module = ""      # dotted module path holding the compiled kernels
     players = ("first", "second")   # display names of players 0 and 1
+    move_help = "a move"            # how to type a move, for prompts
+    resign_allowed = False          # may the AI resign in `play`?
 
     def __init__(self, **params):
         self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`
@@ -66,6 +68,18 @@ class Game:
     def format_record(self, moves) -> str:
         """A game record for a list of move strings."""
         return " ".join(moves)
+
+    def ai_should_pass(self, state) -> bool:
+        """True when the AI should pass instead of searching (games with a pass move)."""
+        return False
+
+    def summary(self, state) -> str:
+        """Final report of a finished game (e.g. an area count); by default the result."""
+        return self.result_text(self.status(state))
+
+    def save_game(self, actions, result: str, directory: str = "."):
+        """Write a finished or abandoned game to a file (e.g. SGF) and return its path, or None."""
+        return None
 
     def result_text(self, status: int) -> str:
         """A human description of a finished game's status."""

@@ -208,5 +208,6 @@ def _warm_up(k, game):
     buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
     path = np.empty(game.max_length + 2, dtype=np.int64)
     k.run_playouts(state, 1, 1.0, new_rng(0), *tree.arrays(), tree.stats, state.copy(), buf, path)
+    k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
     k.legal_actions(state, buf)
     k.apply_action(state.copy(), int(buf[0]))

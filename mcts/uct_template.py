@@ -134,3 +134,16 @@ def run_playouts(root_state, n_iter, c, rng, parent, first_child, num_children, 
     stats[1] = max_depth
     stats[2] += n_iter
     return n_nodes
+
+
+@njit(cache=True)
+def random_playouts(root_state, n, rng, scratch, outcomes):
+    """Play ``n`` playouts from ``root_state`` with the game's playout policy.
+
+    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused)."""
+    for _ in range(n):
+        scratch[:] = root_state
+        st = rollout(scratch, rng)
+        if st >= 0:
+            outcomes[st] += 1
+    return n

@@ -1,0 +1,1 @@
+"""Benchmarks: playouts per second, MCTS speed, compile times (`python cli.py bench`)."""

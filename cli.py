@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""mcts-engine command line: play against the AI, analyze positions, benchmark playouts.
+
+    python cli.py play connect4 [--seconds 1 | --playouts N] [--first human|ai] [--seed K]
+    python cli.py analyze connect4 (--moves 4453 | --positions FILE) [--json]
+    python cli.py bench [GAME ...] [--json]
+    python cli.py list
+"""
+import argparse
+import json
+import signal
+import sys
+
+from rich.table import Table
+
+import games
+from frontends.common import DEFAULT_SECONDS, UsageError, console, err
+
+
+def positive_int(text):
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
+    return value
+
+
+def probability(text):
+    value = float(text) if text.replace(".", "", 1).isdigit() else -1.0
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 1")
+    return value
+
+
+def add_game_args(p):
+    p.add_argument("game", help="game name (see `list`)")
+    p.add_argument("--size", type=int, help="board size (Go: 5-19, default 9)")
+    p.add_argument("--komi", type=float, help="komi (Go, default 7.5)")
+    p.add_argument("--handicap", type=int, help="handicap stones (Go)")
+
+
+def add_search_args(p, default_seconds=None):
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--playouts", type=positive_int, help="playouts per search")
+    budget.add_argument("--seconds", type=positive_float,
+                        help=f"seconds per search (default {default_seconds or DEFAULT_SECONDS})")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--exploration", type=positive_float, help="UCT exploration constant c")
+    p.add_argument("--nodes", type=positive_int, help="tree capacity in nodes")
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="mcts-engine", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play a game against the AI in the terminal")
+    add_game_args(p)
+    add_search_args(p)
+    p.add_argument("--first", choices=("human", "ai"), help="who moves first (default human)")
+    p.add_argument("--color", type=str.lower, choices=("black", "white"),
+                   help="your colour in Go (black moves first)")
+    p.add_argument("--resign-threshold", type=probability, default=0.1,
+                   help="in games that allow resigning, the AI resigns when its win estimate "
+                        "stays below this for two moves in a row (default 0.1; 0 never)")
+
+    p = sub.add_parser("analyze", help="search positions and report the best moves")
+    add_game_args(p)
+    add_search_args(p)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--moves", help="moves from the start, e.g. 4453 or \"D4 E5 pass\"")
+    src.add_argument("--positions", metavar="FILE",
+                     help="one move string per line, or a TSV whose header starts with `moves`")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    p = sub.add_parser("bench", help="playouts per second, MCTS speed, compile time")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default connect4)")
+    p.add_argument("--size", type=int, help="board size for games that have one")
+    p.add_argument("--seconds", type=positive_float, default=1.0,
+                   help="seconds per random-playout measurement (default 1)")
+    p.add_argument("--playouts", type=positive_int, default=200_000,
+                   help="playouts of the MCTS search measured (default 200000)")
+    p.add_argument("--repeat", type=positive_int, default=3, help="repetitions (default 3)")
+    p.add_argument("--json", action="store_true", help="one JSON object per game on one line")
+
+    sub.add_parser("list", help="list the registered games")
+    return parser
+
+
+def cmd_list(args):
+    table = Table(title="registered games")
+    for col in ("name", "parameters", "from"):
+        table.add_column(col)
+    for name in games.names():
+        try:
+            params = ", ".join(f"{k}={v}" for k, v in games.get(name).params.items()) or "-"
+        except Exception as e:  # a broken third-party game must not hide the others
+            params = f"(cannot load: {e})"
+        table.add_row(name, params, games.origin(name))
+    console.print(table)
+    return 0
+
+
+def main(argv=None):
+    try:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `| head` ends us quietly
+    except (AttributeError, ValueError):
+        pass
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            from frontends.play import play
+            return play(args)
+        if args.command == "analyze":
+            from frontends.analyze import analyze
+            return analyze(args)
+        if args.command == "bench":
+            from benchmarks.bench import main as bench_main
+            return bench_main(args)
+        return cmd_list(args)
+    except UsageError as e:
+        err.print(f"error: {e}")
+        return 2
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Pieces shared by the terminal front ends: consoles, game and engine construction, budgets."""
+import sys
+
+from rich.console import Console
+
+import games
+
+DEFAULT_SECONDS = 1.0
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class UsageError(Exception):
+    """A bad flag value or game parameter: reported in one line, exit status 2."""
+
+
+def make_game(args):
+    params = {k: getattr(args, k) for k in ("size", "komi", "handicap")
+              if getattr(args, k, None) is not None}
+    try:
+        return games.get(args.game, **params)
+    except TypeError:
+        raise UsageError(f"{args.game} takes no parameter "
+                         f"{', '.join('--' + k for k in params)}") from None
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def make_engine(game, args):
+    from mcts import MCTS, SearchConfig
+    config = SearchConfig(seed=args.seed)
+    if args.exploration is not None:
+        config.exploration = args.exploration
+    if args.nodes is not None:
+        config.capacity = args.nodes
+    return MCTS(game, config, log=sys.stderr)
+
+
+def budget_of(args):
+    if args.playouts is not None:
+        return {"playouts": args.playouts}
+    return {"seconds": args.seconds or DEFAULT_SECONDS}

@@ -1,0 +1,184 @@
+"""`play`: a game against the AI in the terminal, for any registered game.
+
+The human types moves in the game's notation or a command (undo, hint, quit; resign and score
+in games that have them). Bad input gets a one-line reason and the prompt again. End of input
+and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
+save records) and nothing is lost.
+"""
+from rich.text import Text
+
+from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
+from games.base import ONGOING
+
+COMMANDS = ("undo", "hint", "quit")
+STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}
+
+
+class Session:
+    """A game in progress: positions before each move, the moves, who played them."""
+
+    def __init__(self, game, engine, human, budget, resign_threshold):
+        self.game, self.engine, self.human, self.budget = game, engine, human, budget
+        self.resign_threshold = resign_threshold
+        self.states = [game.initial_state()]
+        self.actions, self.movers = [], []
+        self.resigned = None          # player who resigned
+        self.low_estimates = 0        # AI moves in a row with win estimate below the threshold
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    def play(self, action):
+        player = self.game.to_play(self.state)
+        nxt = self.state.copy()
+        self.game.play(nxt, action)
+        self.states.append(nxt)
+        self.actions.append(action)
+        self.movers.append(player)
+
+    def undo(self):
+        """Take back moves up to and including the human's last one. False if there is none."""
+        if self.human not in self.movers:
+            return False
+        while True:
+            self.states.pop()
+            self.actions.pop()
+            if self.movers.pop() == self.human:
+                return True
+
+    def record(self):
+        g = self.game
+        moves = [g.format_move(a, s) for a, s in zip(self.actions, self.states)]
+        return g.format_record(moves)
+
+    def over(self):
+        return self.resigned is not None or self.game.status(self.state) != ONGOING
+
+    def result(self):
+        g = self.game
+        if self.resigned is not None:
+            return f"{g.players[1 - self.resigned]} wins by resignation"
+        st = g.status(self.state)
+        return g.summary(self.state) if st != ONGOING else "unfinished"
+
+
+def show(session):
+    g, s = session.game, session
+    text = Text(g.render(s.state, s.actions[-1] if s.actions else None))
+    for word, style in STYLES.items():
+        text.highlight_words([word], style)
+    console.print(text)
+
+
+def ai_move(session):
+    g, s = session.game, session
+    if g.ai_should_pass(s.state):
+        pass_action = g.parse_move("pass", s.state)
+        s.play(pass_action)
+        console.print("AI passes")
+        return
+    r = s.engine.search(s.state, **s.budget)
+    if g.resign_allowed and s.resign_threshold > 0:
+        s.low_estimates = s.low_estimates + 1 if r.value < s.resign_threshold else 0
+        if s.low_estimates >= 2:
+            s.resigned = g.to_play(s.state)
+            console.print(f"AI resigns (win estimate {100 * r.value:.1f}%)")
+            return
+    s.play(r.action)
+    console.print(f"AI plays [bold]{r.move}[/bold]: win {100 * r.value:.1f}%, "
+                  f"{r.playouts_per_second / 1e6:.2f} M playouts/s "
+                  f"({r.playouts:,} playouts in {r.seconds:.2f} s)")
+
+
+def human_turn(session):
+    """Read and carry out one line of input. Returns False when the human quits."""
+    g, s = session.game, session
+    line = input(f"{g.players[s.human]} to move ({g.move_help}, or {', '.join(commands(g))}): ")
+    word = line.strip().lower()
+    if not word:
+        return True
+    if word in ("quit", "exit", "q"):
+        return False
+    if word == "undo":
+        if s.undo():
+            show(s)
+        else:
+            console.print("nothing to undo")
+        return True
+    if word == "hint":
+        r = s.engine.search(s.state, **s.budget)
+        console.print(f"hint: {r.move} (win {100 * r.value:.1f}%)")
+        return True
+    if word == "resign" and g.resign_allowed:
+        s.resigned = s.human
+        return True
+    if word == "score" and hasattr(g, "score_text"):
+        console.print(g.score_text(s.state))
+        return True
+    try:
+        action = g.parse_move(line, s.state)
+    except ValueError as e:
+        console.print(f"[red]{e}[/red]")
+        return True
+    s.play(action)
+    return True
+
+
+def commands(game):
+    extra = ("resign",) if game.resign_allowed else ()
+    extra += ("score",) if hasattr(game, "score_text") else ()
+    return COMMANDS[:2] + extra + COMMANDS[2:]
+
+
+def human_player(game, args):
+    if args.color and args.first:
+        raise UsageError("give either --color or --first, not both")
+    if args.color:
+        if args.color == "white":
+            return 1
+        return 0
+    return 1 if args.first == "ai" else 0
+
+
+def play(args):
+    """Run the `play` command. Returns the exit status (0, or 130 after Ctrl-C)."""
+    game = make_game(args)
+    human = human_player(game, args)
+    engine = make_engine(game, args)
+    session = Session(game, engine, human, budget_of(args), args.resign_threshold)
+    console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
+                  f"or one of: {', '.join(commands(game))}.")
+    status = 0
+    try:
+        show(session)
+        while not session.over():
+            if game.to_play(session.state) == human:
+                if not human_turn(session):
+                    break
+                if session.actions and session.movers[-1] == human:
+                    show(session)
+            else:
+                ai_move(session)
+                show(session)
+    except EOFError:
+        console.print("\nend of input")
+    except KeyboardInterrupt:
+        console.print("\ninterrupted")
+        status = 130
+    finish(session)
+    return status
+
+
+def finish(session):
+    g = session.game
+    result = session.result()
+    console.print(f"result: {result}")
+    console.print(f"game record: {session.record() or '(no moves)'}")
+    try:
+        path = g.save_game(session.actions, result)
+    except OSError as e:
+        err.print(f"could not save the game: {e}")
+        return
+    if path:
+        console.print(f"game saved to {path}")

@@ -1,0 +1,138 @@
+"""The command line, driven as a user would: through stdin, pipes and signals."""
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import games
+
+ROOT = Path(__file__).parent.parent
+G = games.get("connect4")
+
+
+def run(*args, stdin="", timeout=120):
+    return subprocess.run([sys.executable, "cli.py", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def record_of(stdout):
+    line = next(x for x in stdout.splitlines() if x.startswith("game record:"))
+    return line.split(":", 1)[1].strip()
+
+
+def test_whole_scripted_game_on_stdin():
+    # Garbage, an out-of-range column, a hint and an undo, then columns until the game ends.
+    script = "hello\n9\n\nhint\n4\nundo\n" + "4\n3\n5\n2\n6\n1\n7\n" * 12
+    p = run("play", "connect4", "--playouts", "2000", "--seed", "3", stdin=script)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stdout + p.stderr
+    assert "'hello' is not a column" in p.stdout
+    assert "'9' is not a column" in p.stdout
+    assert "hint: " in p.stdout and "AI plays" in p.stdout
+    record = record_of(p.stdout)
+    state, _ = G.play_record(record)          # the printed record is a legal game
+    result = next(x for x in p.stdout.splitlines() if x.startswith("result:"))
+    if G.status(state) != 0:
+        assert G.result_text(G.status(state)) in result
+    else:
+        assert "end of input" in p.stdout
+    assert record[0] == "4"                   # the undone first move was played again
+
+
+def test_same_seed_same_game():
+    script = "4\n3\n5\n2\n6\n1\n7\n" * 6
+    a = run("play", "connect4", "--playouts", "3000", "--seed", "9", stdin=script)
+    b = run("play", "connect4", "--playouts", "3000", "--seed", "9", stdin=script)
+    assert record_of(a.stdout) == record_of(b.stdout)
+
+
+def test_ai_first_and_end_of_input():
+    p = run("play", "connect4", "--first", "ai", "--playouts", "1000", stdin="")
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    assert "end of input" in p.stdout
+    assert len(record_of(p.stdout)) == 1      # the AI's opening move is kept in the record
+
+
+def test_quit_prints_record():
+    p = run("play", "connect4", "--playouts", "1000", stdin="4\nquit\n")
+    assert p.returncode == 0
+    assert len(record_of(p.stdout)) == 2
+
+
+def test_ctrl_c_at_the_prompt_ends_cleanly():
+    proc = subprocess.Popen([sys.executable, "cli.py", "play", "connect4", "--playouts", "1000"],
+                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    chunks = []
+    reader = threading.Thread(target=lambda: chunks.extend(iter(proc.stdout.readline, "")))
+    reader.start()
+    proc.stdin.write("4\n")
+    proc.stdin.flush()
+    deadline = time.time() + 60
+    while not any("AI plays" in c for c in chunks) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)                          # now waiting at the prompt
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+    reader.join(timeout=10)
+    out, err = "".join(chunks), proc.stderr.read()
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    assert "interrupted" in out and len(record_of(out)) == 2
+
+
+def test_analyze_json_keys_and_determinism():
+    p = run("analyze", "connect4", "--moves", "4453", "--playouts", "5000", "--json")
+    assert p.returncode == 0, p.stderr
+    obj = json.loads(p.stdout)
+    assert set(obj) >= {"moves", "best", "value", "playouts", "seconds", "children", "pv"}
+    assert obj["moves"] == "4453" and obj["playouts"] == 5000
+    assert sum(c["visits"] for c in obj["children"]) == 5000
+    assert obj["best"] == obj["children"][0]["move"] == obj["pv"][0]
+    q = run("analyze", "connect4", "--moves", "4453", "--playouts", "5000", "--json")
+    assert json.loads(q.stdout)["children"] == obj["children"]
+
+
+def test_analyze_positions_file_and_bad_lines(tmp_path):
+    tsv = tmp_path / "p.tsv"
+    tsv.write_text("moves\tplies\n4453\t4\n1212121\t7\n44x\t3\n\n")
+    p = run("analyze", "connect4", "--positions", str(tsv), "--playouts", "2000", "--json")
+    assert p.returncode == 1                  # two lines could not be analyzed
+    lines = [json.loads(x) for x in p.stdout.splitlines()]
+    assert [x["moves"] for x in lines] == ["4453"]
+    assert "game is over" in p.stderr and "move 3" in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_analyze_the_shared_data_file_format():
+    data = ROOT / "tests" / "data" / "connect4_positions.tsv"
+    lines = data.read_text().splitlines()[:4]
+    small = ROOT / "tests" / "data" / ".tmp_head.tsv"
+    try:
+        small.write_text("\n".join(lines) + "\n")
+        p = run("analyze", "connect4", "--positions", str(small), "--playouts", "1000", "--json")
+    finally:
+        small.unlink()
+    assert p.returncode == 0
+    assert [json.loads(x)["moves"] for x in p.stdout.splitlines()] == \
+        [x.split("\t")[0] for x in lines[1:]]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "chess"], "unknown game"),
+    (["play", "connect4", "--playouts", "0"], "must be at least 1"),
+    (["play", "connect4", "--seconds", "abc"], "not a number"),
+    (["play", "connect4", "--size", "9"], "takes no parameter"),
+    (["analyze", "connect4"], "one of the arguments"),
+    (["analyze", "connect4", "--positions", "/nonexistent"], "cannot read"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_flags_get_one_line_errors(args, message):
+    p = run(*args)
+    assert p.returncode == 2
+    assert message in p.stderr and "Traceback" not in p.stderr

@@ -1,0 +1,119 @@
+"""The generic search: determinism, tree invariants, the node capacity, errors, genericity."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import games
+from games.base import ILLEGAL, ONGOING
+from mcts import MCTS, GameOverError, SearchConfig
+from mcts.search import NO_CHILDREN, ROOT
+
+G = games.get("connect4")
+
+
+def search(record="", playouts=20_000, **config):
+    engine = MCTS(G, SearchConfig(**config), log=None)
+    state, _ = G.play_record(record)
+    return engine, engine.search(state, playouts=playouts)
+
+
+def test_same_seed_same_visits_and_move():
+    _, a = search("4453", seed=11)
+    _, b = search("4453", seed=11)
+    assert a.children == b.children and a.pv == b.pv and a.move == b.move
+    _, c = search("4453", seed=12)
+    assert [x["visits"] for x in c.children] != [x["visits"] for x in a.children]
+
+
+def test_result_accounts_for_every_playout():
+    engine, r = search("", playouts=30_000, seed=3)
+    assert r.playouts == 30_000
+    assert sum(c["visits"] for c in r.children) == 30_000
+    assert sorted(c["move"] for c in r.children) == list("1234567")
+    assert r.move == r.children[0]["move"] == r.pv[0]
+    assert r.children[0]["visits"] == max(c["visits"] for c in r.children)
+
+
+def check_invariants(tree):
+    """visits(node) = own evaluations + sum of children's visits, with own evaluations 0 at an
+    expanded root, 1 at an expanded non-root node (its first playout), all at terminals."""
+    used = int(tree.stats[0])
+    assert used <= tree.capacity
+    for node in range(used):
+        kids = tree.children(node)
+        child_visits = int(tree.visits[kids.start:kids.stop].sum()) if len(kids) else 0
+        if tree.first_child[node] == NO_CHILDREN:
+            assert tree.num_children[node] == 0
+            continue
+        assert all(tree.parent[j] == node for j in kids)
+        assert all(tree.mover[j] == 1 - tree.mover[node] for j in kids)   # alternating game
+        own = 0 if node == ROOT else 1
+        assert tree.visits[node] == own + child_visits, node
+        assert tree.status[node] == ONGOING
+        assert 0 <= tree.value_sum[node] <= tree.visits[node]
+
+
+def test_tree_invariants_hold():
+    engine, r = search("4453", playouts=50_000, seed=5)
+    check_invariants(engine.tree)
+    assert r.nodes == int(engine.tree.stats[0])
+
+
+def test_capacity_is_never_exceeded_and_search_goes_on():
+    engine, r = search("", playouts=20_000, seed=5, capacity=60)
+    tree = engine.tree
+    assert r.nodes <= 60 and r.playouts == 20_000
+    assert tree.visits[ROOT] == 20_000
+    # with the tree full, leaves keep receiving playouts: visits >= 1 + children's visits
+    for node in range(1, r.nodes):
+        kids = tree.children(node)
+        assert tree.visits[node] >= (1 if len(kids) else 0) + sum(tree.visits[j] for j in kids)
+
+
+def test_terminal_children_are_scored_not_played_out():
+    # X to move can win at once in column 1 (three X stones stacked there).
+    engine, r = search("121212", playouts=5_000, seed=1)
+    assert r.move == "1" and r.children[0]["value"] == 1.0
+    tree = engine.tree
+    win = next(j for j in tree.children(ROOT) if tree.action[j] == 0)
+    assert tree.status[win] != ONGOING and tree.first_child[win] == NO_CHILDREN
+
+
+def test_finished_position_is_refused():
+    engine = MCTS(G, log=None)
+    state, _ = G.play_record("1212121")
+    with pytest.raises(GameOverError, match="game is over"):
+        engine.search(state, playouts=100)
+
+
+@pytest.mark.parametrize("budget", [{}, {"playouts": 0}, {"seconds": -1.0}])
+def test_bad_budget_is_refused(budget):
+    engine = MCTS(G, log=None)
+    with pytest.raises(ValueError):
+        engine.search(G.initial_state(), **budget)
+
+
+def test_seconds_budget_runs_playouts():
+    engine = MCTS(G, log=None)
+    r = engine.search(G.initial_state(), seconds=0.05)
+    assert r.playouts > 0 and r.seconds > 0
+
+
+def test_search_does_not_change_the_position():
+    engine = MCTS(G, log=None)
+    state, _ = G.play_record("4453")
+    before = state.copy()
+    engine.search(state, playouts=1_000)
+    assert np.array_equal(state, before)
+
+
+def test_mcts_names_no_concrete_game():
+    for path in (Path(__file__).parent.parent / "mcts").glob("*.py"):
+        text = path.read_text().lower()
+        for name in games.names():
+            assert f"games.{name}" not in text and f"{name}." not in text, (path, name)
+
+
+def test_illegal_status_is_distinct():
+    assert ILLEGAL < 0 <= ONGOING
