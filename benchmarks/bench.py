@@ -139,17 +139,22 @@ def targets(args):
     return out
 
 
+def fmt_rate(x):
+    return f"{x / 1e6:.2f} M" if x >= 1e6 else f"{x / 1e3:.1f} k"
+
+
+def spread(r, key):
+    return f"{fmt_rate(r[key])}\n[dim]{fmt_rate(r[key + '_min'])}-{fmt_rate(r[key + '_max'])}[/dim]"
+
+
 def show(results):
     table = Table(title="single-thread benchmark (median of repeats; min-max)")
-    for col in ("game", "random playouts/s", "MCTS playouts/s", "compile s (cold/warm)"):
+    for col in ("game", "random playouts/s", "MCTS playouts/s", "compile s cold/warm"):
         table.add_column(col, justify="right")
     for r in results:
         label = r["game"] + "".join(f" {k}={v}" for k, v in r["params"].items())
         table.add_row(label,
-                      f"{r['playouts_per_second']:,.0f} ({r['playouts_per_second_min']:,.0f}-"
-                      f"{r['playouts_per_second_max']:,.0f})",
-                      f"{r['mcts_playouts_per_second']:,.0f} ({r['mcts_playouts_per_second_min']:,.0f}-"
-                      f"{r['mcts_playouts_per_second_max']:,.0f})",
+                      spread(r, "playouts_per_second"), spread(r, "mcts_playouts_per_second"),
                       f"{r['compile_seconds']:.2f} / {r['warm_start_seconds']:.2f}")
     console.print(table)
     m = machine()

@@ -116,6 +116,7 @@ class Connect4(Game):
     name = "connect4"
     kernel_module = "games.connect4"
     players = ("X", "O")
+    move_help = "a column 1-7"
 
     def __init__(self):
         super().__init__()

@@ -136,3 +136,14 @@ def test_bad_flags_get_one_line_errors(args, message):
     p = run(*args)
     assert p.returncode == 2
     assert message in p.stderr and "Traceback" not in p.stderr
+
+
+def test_bench_json_keys_and_positive_figures():
+    p = run("bench", "connect4", "--json", "--repeat", "1", "--seconds", "0.05",
+            "--playouts", "2000", timeout=300)
+    assert p.returncode == 0, p.stderr
+    obj = json.loads(p.stdout)
+    for key in ("playouts_per_second", "mcts_playouts_per_second", "compile_seconds",
+                "warm_start_seconds"):
+        assert obj[key] > 0, key
+    assert obj["game"] == "connect4" and obj["numba_version"] and obj["cpu"]
