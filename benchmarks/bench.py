@@ -1,13 +1,18 @@
-"""`bench`: playouts per second, MCTS playouts per second and compile times, per game.
+"""`bench`: playouts per second, MCTS playouts per second, compile times and memory, per game,
+optionally side by side with OpenSpiel (`--compare openspiel`, see ``openspiel_compare.py``).
 
-Figures (single thread):
-- ``playouts_per_second``: whole random playouts from the initial position, counted in batches
-  of about ``--seconds`` seconds; median (min, max) over ``--repeat`` repetitions, with the
-  process CPU-time rate beside the wall-clock one (shared machines are noisy).
-- ``mcts_playouts_per_second``: one search of ``--playouts`` playouts from the initial position.
+Figures (single thread, median with min and max over ``--repeat`` repetitions, CPU-time rate
+beside the wall-clock one because shared machines are noisy):
+- ``playouts_per_second``: whole random playouts from the initial position, in one compiled
+  batch of about ``--seconds`` seconds; ``mean_playout_plies``: their average length.
+- ``mcts_playouts_per_second``: one search of ``mcts_playouts`` playouts from the initial
+  position (``--playouts``, default per game in ``SEARCH_SIZE``).
 - ``compile_seconds``: loading the kernels in a new process with empty numba caches (cold);
-  ``warm_start_seconds``: the same in a new process with warm caches; ``warm_process_seconds``:
-  that whole process, interpreter and imports included.
+  ``warm_start_seconds``: the same with warm caches; ``warm_process_seconds``: that whole
+  process, interpreter and imports included.
+- ``bytes_per_node`` of the tree, ``peak_rss_mb`` of this process.
+With OpenSpiel, its figures are measured in the same run, interleaved with ours, and each
+``ratio_*`` is ours / theirs.
 """
 import json
 import os
@@ -25,12 +30,15 @@ from rich.progress import Progress
 from rich.table import Table
 
 import games
+from benchmarks import openspiel_compare as spiel
 from frontends.common import UsageError, console, err
 from mcts import MCTS, SearchConfig, Tree
 from mcts.rng import new_rng
 from mcts.search import load_kernels
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SEARCH_SIZE = {("go", 9): 20_000, ("go", 19): 2_000, ("othello", None): 10_000}
+DEFAULT_SEARCH = 200_000
 _LOAD_SNIPPET = """
 import sys, time
 sys.path.insert(0, {root!r})
@@ -75,7 +83,7 @@ def compile_times(name, params):
 
 
 def random_playout_rate(kernels, state, seconds, seed):
-    """(wall rate, CPU rate) of whole random playouts from ``state`` over about ``seconds``."""
+    """(wall rate, CPU rate, mean plies or None) of random playouts over about ``seconds``."""
     rng, scratch, outcomes = new_rng(seed), state.copy(), np.zeros(4, dtype=np.int64)
     n = 16
     while True:                       # calibrate a batch of about `seconds`
@@ -87,102 +95,197 @@ def random_playout_rate(kernels, state, seconds, seed):
         n *= 4
     n = max(1, int(n * seconds / dt))
     w0, c0 = time.perf_counter(), time.process_time()
-    kernels.random_playouts(state, n, rng, scratch, outcomes)
-    return n / (time.perf_counter() - w0), n / max(time.process_time() - c0, 1e-9)
+    plies = kernels.random_playouts(state, n, rng, scratch, outcomes)
+    wall, cpu = time.perf_counter() - w0, max(time.process_time() - c0, 1e-9)
+    return n / wall, n / cpu, (plies / n if plies >= 0 else None)
 
 
-def stats(values, key):
+def summary(values, key):
     return {key: statistics.median(values), key + "_min": min(values), key + "_max": max(values)}
+
+
+def search_size(name, params, args):
+    if args.playouts:
+        return args.playouts
+    return SEARCH_SIZE.get((name, params.get("size")), DEFAULT_SEARCH)
 
 
 def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
-    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * args.playouts, 1000)), log=None)
+    size = search_size(name, params, args)
+    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000)), log=None)
+    theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
-    wall, cpu, mcts = [], [], []
-    for r in range(args.repeat):
-        w, c = random_playout_rate(kernels, state, args.seconds, seed=r)
-        wall.append(w)
-        cpu.append(c)
+    rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",
+                            "os_mcts", "os_mcts_cpu")}
+    plies = None
+    for r in range(args.repeat):          # ours and theirs interleaved in each repetition
+        w, c, plies = random_playout_rate(kernels, state, args.seconds, seed=r)
+        rows["wall"].append(w)
+        rows["cpu"].append(c)
+        c0 = time.process_time()
+        res = engine.search(state, playouts=size)
+        rows["mcts"].append(res.playouts / res.seconds)
+        rows["mcts_cpu"].append(res.playouts / max(time.process_time() - c0, 1e-9))
         progress.advance(task)
-        res = engine.search(state, playouts=args.playouts)
-        mcts.append(res.playouts / res.seconds)
+        if theirs is not None:
+            w, c = spiel.rollout_rate(theirs, args.seconds, seed=r + 1)
+            rows["os_wall"].append(w)
+            rows["os_cpu"].append(c)
+            w, c = spiel.mcts_rate(theirs, size, seed=r + 1)
+            rows["os_mcts"].append(w)
+            rows["os_mcts_cpu"].append(c)
         progress.advance(task)
     cold, warm, warm_proc = compile_times(name, params)
     progress.advance(task)
     out = {"game": name, "params": game.params}
-    out.update(stats(wall, "playouts_per_second"))
-    out["cpu_playouts_per_second"] = statistics.median(cpu)
-    out.update(stats(mcts, "mcts_playouts_per_second"))
-    out.update({"mcts_playouts": args.playouts, "mcts_nodes": res.nodes,
+    out.update(summary(rows["wall"], "playouts_per_second"))
+    out["cpu_playouts_per_second"] = statistics.median(rows["cpu"])
+    out["mean_playout_plies"] = plies
+    out.update(summary(rows["mcts"], "mcts_playouts_per_second"))
+    out["cpu_mcts_playouts_per_second"] = statistics.median(rows["mcts_cpu"])
+    out.update({"mcts_playouts": size, "mcts_nodes": res.nodes,
                 "bytes_per_node": Tree.NODE_BYTES, "compile_seconds": cold,
-                "warm_start_seconds": warm, "warm_process_seconds": warm_proc,
-                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "warm_start_seconds": warm, "warm_process_seconds": warm_proc})
+    if theirs is not None:
+        os_out = summary(rows["os_wall"], "playouts_per_second")
+        os_out["cpu_playouts_per_second"] = statistics.median(rows["os_cpu"])
+        os_out.update(summary(rows["os_mcts"], "mcts_playouts_per_second"))
+        os_out["cpu_mcts_playouts_per_second"] = statistics.median(rows["os_mcts_cpu"])
+        os_out["mean_playout_plies"] = spiel.mean_playout_length(
+            theirs, games=20 if params.get("size", 0) > 13 else 100)
+        os_out["game"] = str(theirs)
+        out["openspiel"] = os_out
+        for key in ("playouts_per_second", "cpu_playouts_per_second",
+                    "mcts_playouts_per_second", "cpu_mcts_playouts_per_second"):
+            out["ratio_" + key] = out[key] / os_out[key]
+    out.update({"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                 "repeat": args.repeat, **machine(), "command": " ".join(sys.argv)})
     return out
 
 
 def targets(args):
     """(name, params) pairs to measure: the named games, or every game (Go at 9x9 and 19x19)."""
-    names = args.games or games.names()
+    known = games.names()
     out = []
-    for name in names:
-        if name not in games.names():
-            raise UsageError(f"unknown game {name!r}; known games: {', '.join(games.names())}")
+    for name in args.games or known:
+        if name not in known:
+            raise UsageError(f"unknown game {name!r}; known games: {', '.join(known)}")
         if args.size is not None:
-            out.append((name, {"size": args.size}))
-        elif name == "go" and not args.games:
-            out += [(name, {"size": 9}), (name, {"size": 19})]
+            params = {"size": args.size}
+        elif name == "go":
+            out.append((name, {"size": 9}))
+            params = {"size": 19}
         else:
-            out.append((name, {}))
-    return out
+            params = {}
+        out.append((name, params))
+    checked = []
+    for name, params in out:
+        try:
+            games.get(name, **params)
+        except TypeError:           # a game without a board size ignores --size
+            params = {}
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        if (name, params) not in checked:
+            checked.append((name, params))
+    return checked
 
 
 def fmt_rate(x):
-    return f"{x / 1e6:.2f} M" if x >= 1e6 else f"{x / 1e3:.1f} k"
+    return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.1f}k"
 
 
 def spread(r, key):
-    return f"{fmt_rate(r[key])}\n[dim]{fmt_rate(r[key + '_min'])}-{fmt_rate(r[key + '_max'])}[/dim]"
+    scale, unit = (1e6, "M") if r[key] >= 1e6 else (1e3, "k")
+    lo, hi = r[key + "_min"] / scale, r[key + "_max"] / scale
+    return f"{fmt_rate(r[key])}\n[dim]{lo:.3g}-{hi:.3g}{unit}[/dim]"
+
+
+def label(r):
+    return r["game"] + "".join(f" {v}" for k, v in r["params"].items() if k == "size")
 
 
 def show(results):
-    table = Table(title="single-thread benchmark (median of repeats; min-max)")
-    for col in ("game", "random playouts/s", "MCTS playouts/s", "compile s cold/warm"):
+    table = Table(title="playouts per second, one thread: median and min-max over repeats")
+    cols = ["game", "random/s", "MCTS/s", "plies", "compile s"]
+    compare = any("openspiel" in r for r in results)
+    if compare:
+        cols[3:3] = ["OpenSpiel random/s", "OpenSpiel MCTS/s"]
+    for col in cols:
         table.add_column(col, justify="right")
     for r in results:
-        label = r["game"] + "".join(f" {k}={v}" for k, v in r["params"].items())
-        table.add_row(label,
-                      spread(r, "playouts_per_second"), spread(r, "mcts_playouts_per_second"),
-                      f"{r['compile_seconds']:.2f} / {r['warm_start_seconds']:.2f}")
+        row = [label(r), spread(r, "playouts_per_second"), spread(r, "mcts_playouts_per_second")]
+        if compare:
+            o = r.get("openspiel")
+            row += [f"{fmt_rate(o['playouts_per_second'])}\n"
+                    f"[bold]x{r['ratio_playouts_per_second']:.1f}[/bold]" if o else "-",
+                    f"{fmt_rate(o['mcts_playouts_per_second'])}\n"
+                    f"[bold]x{r['ratio_mcts_playouts_per_second']:.1f}[/bold]" if o else "-"]
+        plies = r["mean_playout_plies"]
+        row += [f"{plies:.1f}" if plies is not None else "-",
+                f"{r['compile_seconds']:.1f} cold\n{r['warm_start_seconds']:.2f} warm"]
+        table.add_row(*row)
     console.print(table)
     m = machine()
     console.print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, numba "
-                  f"{m['numba_version']}, numpy {m['numpy_version']}; "
-                  f"{Tree.NODE_BYTES} bytes per tree node")
+                  f"{m['numba_version']}, numpy {m['numpy_version']}; {Tree.NODE_BYTES} bytes "
+                  f"per tree node; peak memory {results[-1]['peak_rss_mb']:.0f} MB")
+
+
+def plot(results, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install -e '.[plot]'") from None
+    labels = [label(r) for r in results]
+    ours = [r["playouts_per_second"] for r in results]
+    theirs = [r.get("openspiel", {}).get("playouts_per_second", 0) for r in results]
+    x = np.arange(len(results))
+    fig, ax = plt.subplots(figsize=(1.8 * len(results) + 3, 4.5))
+    ax.bar(x - 0.2, ours, 0.4, label="mcts-engine (numba)")
+    if any(theirs):
+        ax.bar(x + 0.2, theirs, 0.4, label="OpenSpiel (C++)")
+    for i, r in enumerate(results):
+        if "ratio_playouts_per_second" in r:
+            ax.text(x[i], ours[i] * 1.15, f"x{r['ratio_playouts_per_second']:.1f}",
+                    ha="center", fontweight="bold")
+    ax.set_yscale("log")
+    ax.set_xticks(x, labels)
+    ax.set_ylabel("random playouts per second (log scale)")
+    ax.set_title(f"Random playouts per second, one thread\n{cpu_model()}")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def main(args):
     """Run the `bench` command (args from cli.py); returns the exit status."""
-    todo = []
-    for name, params in targets(args):
-        try:
-            games.get(name, **params)
-        except TypeError:
-            params = {}
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        todo.append((name, params))
+    todo = targets(args)
+    if args.compare and not spiel.available():
+        err.print(spiel.INSTALL_HINT)
+        args.compare = None
     results = []
     with Progress(console=err, transient=True) as progress:
         task = progress.add_task("benchmarking", total=len(todo) * (2 * args.repeat + 1))
         for name, params in todo:
-            progress.update(task, description=f"benchmarking {name}")
+            progress.update(task, description=f"benchmarking {name} {params or ''}")
             results.append(bench_game(name, params, args, progress, task))
-    if args.json:
+    if args.json == "-":
         for r in results:
             print(json.dumps(r))
     else:
         show(results)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"results": results, **machine(), "command": " ".join(sys.argv)}, f,
+                          indent=1)
+            console.print(f"results written to {args.json}")
+    if args.plot:
+        plot(results, args.plot)
+        console.print(f"chart written to {args.plot}")
     return 0

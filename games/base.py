@@ -18,6 +18,7 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
 ``rollout(state, rng) -> int``  *(optional)*   play to the end with the playout policy and return
                                                the final status; when absent, a loop over
                                                ``playout_action`` and ``apply_action`` is generated
+``ply(state) -> int``  *(optional)*            plies played so far (for playout-length figures)
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` gives the name, the parameters, the initial state,

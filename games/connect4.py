@@ -39,6 +39,11 @@ def to_play(state):
 
 
 @njit(cache=True)
+def ply(state):
+    return np.int64(state[PLIES])
+
+
+@njit(cache=True)
 def status(state):
     return np.int64(state[STATUS])
 

@@ -35,6 +35,12 @@ def rollout(state, rng):
         st = apply_action(state, playout_action(state, rng))
     return st
 '''
+_NO_PLY = '''
+@njit(cache=True)
+def ply(state):
+    """Generated stand-in: this game does not report plies."""
+    return -1
+'''
 _loaded = {}
 
 
@@ -53,11 +59,12 @@ def _source_text(game_module) -> str:
     mod = importlib.import_module(game_module)
     names = ", ".join(KERNEL_NAMES)
     text = f"from {game_module} import {names}  # noqa: F401\n"
-    if hasattr(mod, "rollout"):
-        text += f"from {game_module} import rollout  # noqa: F401\n"
     body = TEMPLATE.read_text()
-    if not hasattr(mod, "rollout"):
-        body += _DEFAULT_ROLLOUT
+    for name, default in (("rollout", _DEFAULT_ROLLOUT), ("ply", _NO_PLY)):
+        if hasattr(mod, name):
+            text += f"from {game_module} import {name}  # noqa: F401\n"
+        else:
+            body += default
     return text + body
 
 

@@ -140,10 +140,14 @@ def run_playouts(root_state, n_iter, c, rng, parent, first_child, num_children, 
 def random_playouts(root_state, n, rng, scratch, outcomes):
     """Play ``n`` playouts from ``root_state`` with the game's playout policy.
 
-    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused)."""
+    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused).
+    Returns the plies played in all (negative if the game has no ``ply`` kernel)."""
+    plies = 0
+    start = ply(root_state)
     for _ in range(n):
         scratch[:] = root_state
         st = rollout(scratch, rng)
         if st >= 0:
             outcomes[st] += 1
-    return n
+        plies += ply(scratch) - start
+    return plies

@@ -147,3 +147,23 @@ def test_bench_json_keys_and_positive_figures():
                 "warm_start_seconds"):
         assert obj[key] > 0, key
     assert obj["game"] == "connect4" and obj["numba_version"] and obj["cpu"]
+    assert obj["mean_playout_plies"] > 7 and obj["bytes_per_node"] > 0
+
+
+def test_bench_compare_with_openspiel_writes_json_and_chart(tmp_path):
+    pytest.importorskip("pyspiel", reason="OpenSpiel not installed (the compare extra)")
+    pytest.importorskip("matplotlib", reason="matplotlib not installed (the plot extra)")
+    out, png = tmp_path / "b.json", tmp_path / "b.png"
+    p = run("bench", "connect4", "--compare", "openspiel", "--repeat", "1", "--seconds", "0.05",
+            "--playouts", "2000", "--json", str(out), "--plot", str(png), timeout=300)
+    assert p.returncode == 0, p.stderr
+    data = json.loads(out.read_text())
+    assert data["cpu"] and data["numba_version"] and data["command"]
+    (r,) = data["results"]
+    for key in ("playouts_per_second", "mcts_playouts_per_second", "cpu_playouts_per_second",
+                "compile_seconds", "warm_start_seconds", "peak_rss_mb", "bytes_per_node",
+                "ratio_playouts_per_second", "ratio_mcts_playouts_per_second"):
+        assert r[key] > 0, key
+    for key in ("playouts_per_second", "mcts_playouts_per_second", "mean_playout_plies"):
+        assert r["openspiel"][key] > 0, key
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

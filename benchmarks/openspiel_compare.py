@@ -1,0 +1,81 @@
+"""OpenSpiel's figures for the same games, measured the same way, for `bench --compare openspiel`.
+
+OpenSpiel (``pip install open-spiel``, the ``compare`` extra) exposes its C++ MCTS to Python as
+``pyspiel.MCTSBot`` and its C++ random rollouts only as the evaluator of that bot,
+``pyspiel.RandomRolloutEvaluator(n_rollouts, seed)``. So:
+
+- MCTS playouts per second: one ``MCTSBot.step`` from the initial position with UCT, c = sqrt 2,
+  one random rollout per leaf, ``S`` simulations, divided by its seconds.
+- Random playouts per second: the same search of ``s`` simulations run twice, with 1 and with
+  ``R`` rollouts per leaf; the difference in time is ``s * (R - 1)`` whole C++ random rollouts
+  from positions one or two plies from the start.
+- Average playout length: random games played through the Python API (a sample).
+"""
+import random
+import time
+
+GAME_NAMES = {"connect4": "connect_four", "go": "go", "tictactoe": "tic_tac_toe",
+              "othello": "othello"}
+INSTALL_HINT = "OpenSpiel is not installed: pip install -e '.[compare]' (or pip install open-spiel)"
+
+
+def available():
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def load(name, params):
+    """The pyspiel game for our game ``name`` with ``params``, or None if it has no twin."""
+    import pyspiel
+    if name not in GAME_NAMES:
+        return None
+    spiel_params = {}
+    if name == "go":
+        spiel_params = {"board_size": int(params.get("size", 9)),
+                        "komi": float(params.get("komi", 7.5))}
+    return pyspiel.load_game(GAME_NAMES[name], spiel_params)
+
+
+def _step_seconds(game, rollouts, simulations, seed):
+    import pyspiel
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(rollouts, seed), 2 ** 0.5,
+                          simulations, 4000, False, seed, False)
+    state = game.new_initial_state()
+    w0, c0 = time.perf_counter(), time.process_time()
+    bot.step(state)
+    return time.perf_counter() - w0, time.process_time() - c0
+
+
+def mcts_rate(game, simulations, seed):
+    """(wall, CPU) simulations per second of a C++ MCTS search of ``simulations``."""
+    wall, cpu = _step_seconds(game, 1, simulations, seed)
+    return simulations / wall, simulations / max(cpu, 1e-9)
+
+
+def rollout_rate(game, seconds, seed):
+    """(wall, CPU) whole C++ random rollouts per second, spending about ``seconds``."""
+    sims, extra = 20, 10
+    w1, c1 = _step_seconds(game, 1, sims, seed)
+    wr, cr = _step_seconds(game, 1 + extra, sims, seed)
+    per = (wr - w1) / (sims * extra)                       # seconds per rollout, estimate
+    scale = max(1, int(seconds / max(per * sims * extra, 1e-9)))
+    extra *= scale
+    w1, c1 = _step_seconds(game, 1, sims, seed)
+    wr, cr = _step_seconds(game, 1 + extra, sims, seed)
+    n = sims * extra
+    return n / max(wr - w1, 1e-9), n / max(cr - c1, 1e-9)
+
+
+def mean_playout_length(game, games=100, seed=0):
+    """Mean plies of uniformly random games from the initial position (Python API sample)."""
+    rng = random.Random(seed)
+    total = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            total += 1
+    return total / games
