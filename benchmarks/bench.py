@@ -242,22 +242,25 @@ def plot(results, path):
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install -e '.[plot]'") from None
     labels = [label(r) for r in results]
-    ours = [r["playouts_per_second"] for r in results]
-    theirs = [r.get("openspiel", {}).get("playouts_per_second", 0) for r in results]
     x = np.arange(len(results))
-    fig, ax = plt.subplots(figsize=(1.8 * len(results) + 3, 4.5))
-    ax.bar(x - 0.2, ours, 0.4, label="mcts-engine (numba)")
-    if any(theirs):
-        ax.bar(x + 0.2, theirs, 0.4, label="OpenSpiel (C++)")
-    for i, r in enumerate(results):
-        if "ratio_playouts_per_second" in r:
-            ax.text(x[i], ours[i] * 1.15, f"x{r['ratio_playouts_per_second']:.1f}",
-                    ha="center", fontweight="bold")
-    ax.set_yscale("log")
-    ax.set_xticks(x, labels)
-    ax.set_ylabel("random playouts per second (log scale)")
-    ax.set_title(f"Random playouts per second, one thread\n{cpu_model()}")
-    ax.legend()
+    fig, axes = plt.subplots(1, 2, figsize=(2.4 * len(results) + 5, 4.8))
+    for ax, key, title in ((axes[0], "playouts_per_second", "random playouts per second"),
+                           (axes[1], "mcts_playouts_per_second", "MCTS playouts per second")):
+        ours = [r[key] for r in results]
+        theirs = [r.get("openspiel", {}).get(key, 0) for r in results]
+        ax.bar(x - 0.2, ours, 0.4, label="mcts-engine (numba)")
+        if any(theirs):
+            ax.bar(x + 0.2, theirs, 0.4, label="OpenSpiel (C++)")
+        for i, r in enumerate(results):
+            if "ratio_" + key in r:
+                ax.text(x[i] - 0.2, ours[i] * 1.1, f"x{r['ratio_' + key]:.1f}", ha="center",
+                        fontweight="bold")
+        ax.set_yscale("log")
+        ax.set_ylim(min(v for v in ours + theirs if v > 0) / 5, max(ours) * 3)
+        ax.set_xticks(x, labels)
+        ax.set_title(title + " (log scale)")
+        ax.legend(loc="lower right", fontsize=8)
+    fig.suptitle(f"One thread, {cpu_model()}; ratio = ours / OpenSpiel's")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
