@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from games.base import ONGOING
+from games.base import DRAW, FIRST_WINS, ONGOING
 from mcts import codegen
 from mcts.rng import new_rng
 
@@ -19,6 +19,27 @@ NO_CHILDREN = -1
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 2_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
+
+
+def proof_name(proven: int, who: int):
+    """'win', 'loss', 'draw' for player ``who`` of a node's proof, or None if unproven."""
+    if proven == 0:
+        return None
+    if proven == DRAW:
+        return "draw"
+    return "win" if proven == FIRST_WINS + who else "loss"
+
+
+def choose(children: list) -> dict:
+    """The move to play: the fastest proven win; else the most visited move not proven lost
+    (``children`` sorted by visits); else, all lost, the slowest loss."""
+    wins = [ch for ch in children if ch["proven"] == "win"]
+    if wins:
+        return min(wins, key=lambda ch: ch["plies"])
+    alive = [ch for ch in children if ch["proven"] != "loss"]
+    if alive:
+        return alive[0]
+    return max(children, key=lambda ch: ch["plies"])
 
 
 class GameOverError(ValueError):
@@ -35,10 +56,13 @@ class SearchConfig:
     capacity: tree size in nodes; memory is ``capacity * Tree.NODE_BYTES`` bytes.
     seed: seeds the playouts; every search starts from this seed, so the same position,
         seed and playout budget give the same visit counts.
+    solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
+        search early).
     """
     exploration: float = DEFAULT_EXPLORATION
     capacity: int = DEFAULT_CAPACITY
     seed: int = 0
+    solver: bool = True
 
 
 class Tree:
@@ -46,11 +70,13 @@ class Tree:
 
     parent int32, first_child int32 (``NO_CHILDREN`` until expanded), num_children int32,
     action int32 (move into the node), mover int8 (player who made it), status int8 (game
-    status after it, ``ILLEGAL`` once pruned), visits int64, value_sum float64 (sum of rewards
-    of ``mover``). All have shape ``(capacity,)``."""
+    status after it, ``ILLEGAL`` once pruned), proven int8 (0, or the final status under best
+    play), proven_plies int16 (plies to that end), visits int64, value_sum float64 (sum of
+    rewards of ``mover``). All have shape ``(capacity,)``."""
 
     FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
               ("action", np.int32), ("mover", np.int8), ("status", np.int8),
+              ("proven", np.int8), ("proven_plies", np.int16),
               ("visits", np.int64), ("value_sum", np.float64))
     NODE_BYTES = sum(np.dtype(t).itemsize for _, t in FIELDS)
 
@@ -69,6 +95,8 @@ class Tree:
         self.action[ROOT] = -1
         self.mover[ROOT] = root_mover
         self.status[ROOT] = root_status
+        self.proven[ROOT] = 0
+        self.proven_plies[ROOT] = 0
         self.visits[ROOT] = 0
         self.value_sum[ROOT] = 0.0
         self.stats[:] = (1, 0, 0)
@@ -84,7 +112,8 @@ class Tree:
 @dataclass
 class SearchResult:
     """What a search found. ``value`` is the chosen move's win probability for the side to move
-    (draws count half); ``children`` lists every legal move searched, most visited first."""
+    (draws count half; 1, 0.5 or 0 once proven); ``children`` lists every legal move searched,
+    most visited first, each with its proof ("win", "loss", "draw" or None) and ``plies``."""
     action: int
     move: str
     value: float
@@ -95,6 +124,8 @@ class SearchResult:
     nodes: int = 0
     capacity: int = 0
     max_depth: int = 0
+    proven: str = None         # "win", "loss" or "draw" for the side to move once proven
+    plies: int = None          # plies to the end under best play, when proven
 
     @property
     def playouts_per_second(self) -> float:
@@ -104,8 +135,11 @@ class SearchResult:
         return {"best": self.move, "value": round(self.value, 4), "playouts": self.playouts,
                 "seconds": round(self.seconds, 4), "nodes": self.nodes,
                 "children": [{"move": c["move"], "visits": c["visits"],
-                              "value": round(c["value"], 4)} for c in self.children],
-                "pv": self.pv}
+                              "value": round(c["value"], 4),
+                              **({"proven": c["proven"], "plies": c["plies"]}
+                                 if c["proven"] else {})} for c in self.children],
+                "pv": self.pv, **({"proven": self.proven, "plies": self.plies}
+                                  if self.proven else {})}
 
 
 class MCTS:
@@ -144,10 +178,9 @@ class MCTS:
         t0 = time.perf_counter()
         deadline = None if seconds is None else t0 + seconds
         done, batch = 0, 64
-        while playouts is None or done < playouts:
+        while (playouts is None or done < playouts) and tree.proven[ROOT] == 0:
             n = batch if playouts is None else min(batch, playouts - done)
-            k.run_playouts(root, n, c, rng, *args)
-            done += n
+            done += k.run_playouts(root, n, c, bool(self.config.solver), rng, *args)
             now = time.perf_counter()
             rate = done / max(now - t0, 1e-9)
             if deadline is not None:
@@ -161,19 +194,27 @@ class MCTS:
 
     def _result(self, root, seconds) -> SearchResult:
         g, tree = self.game, self.tree
-        kids = [j for j in tree.children(ROOT) if tree.status[j] >= 0]
-        kids.sort(key=lambda j: (-tree.visits[j], -tree.value_sum[j]))
-        children = [{"action": int(tree.action[j]),
-                     "move": g.format_move(int(tree.action[j]), root),
-                     "visits": int(tree.visits[j]),
-                     "value": float(tree.value_sum[j] / tree.visits[j]) if tree.visits[j] else 0.0}
-                    for j in kids]
-        best = children[0]
-        return SearchResult(action=best["action"], move=best["move"], value=best["value"],
+        who = int(self.kernels.to_play(root))
+        children = []
+        for j in tree.children(ROOT):
+            if tree.status[j] < 0:
+                continue
+            n = int(tree.visits[j])
+            children.append({"action": int(tree.action[j]),
+                             "move": g.format_move(int(tree.action[j]), root), "visits": n,
+                             "value": float(tree.value_sum[j] / n) if n else 0.0,
+                             "proven": proof_name(int(tree.proven[j]), who),
+                             "plies": int(tree.proven_plies[j]) + 1})
+        children.sort(key=lambda ch: (-ch["visits"], -ch["value"]))
+        best = choose(children)
+        value = {"win": 1.0, "draw": 0.5, "loss": 0.0}.get(best["proven"], best["value"])
+        root_proof = proof_name(int(tree.proven[ROOT]), who)
+        return SearchResult(action=best["action"], move=best["move"], value=value,
                             children=children, pv=self.principal_variation(root),
                             playouts=int(tree.stats[2]), seconds=seconds,
                             nodes=int(tree.stats[0]), capacity=tree.capacity,
-                            max_depth=int(tree.stats[1]))
+                            max_depth=int(tree.stats[1]), proven=root_proof,
+                            plies=int(tree.proven_plies[ROOT]) if root_proof else None)
 
     def principal_variation(self, root) -> list:
         """Moves along the most-visited path from the root (visited nodes only)."""
@@ -207,7 +248,8 @@ def _warm_up(k, game):
     tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
     buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
     path = np.empty(game.max_length + 2, dtype=np.int64)
-    k.run_playouts(state, 1, 1.0, new_rng(0), *tree.arrays(), tree.stats, state.copy(), buf, path)
+    k.run_playouts(state, 1, 1.0, True, new_rng(0), *tree.arrays(), tree.stats, state.copy(), buf,
+                   path)
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
     k.legal_actions(state, buf)
     k.apply_action(state.copy(), int(buf[0]))

@@ -1,13 +1,16 @@
 # Body of a generated search module: read as text by mcts.codegen, never imported directly.
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
-# (to_play, status, legal_actions, apply_action, rollout) followed by this text. Because the
-# search calls the game's functions by their global names, instead of receiving them as
+# (to_play, status, legal_actions, apply_action, rollout, ply) followed by this text. Because
+# the search calls the game's functions by their global names, instead of receiving them as
 # arguments, numba can cache every function below to disk (numba issues #6264, #2952).
 #
 # Algorithm: UCT (Kocsis and Szepesvari 2006, "Bandit based Monte-Carlo Planning") with UCB1
-# selection (Auer, Cesa-Bianchi and Fischer 2002). The tree is a set of preallocated arrays
-# indexed by node; a node's children are one contiguous block allocated at expansion.
+# selection (Auer, Cesa-Bianchi and Fischer 2002) and the MCTS-Solver (Winands, Bjornsson and
+# Saito 2008, "Monte-Carlo Tree Search Solver"). The tree is a set of preallocated arrays
+# indexed by node (see mcts.search.Tree); a node's children are one contiguous block allocated
+# at expansion. Phases: select_child, expand, (the game's) rollout, backpropagation and
+# try_prove inside run_playouts.
 import numpy as np
 from numba import njit
 
@@ -16,6 +19,7 @@ from mcts.rng import below, next_u64
 ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
+NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
 
 
 @njit(cache=True)
@@ -29,16 +33,18 @@ def reward_first(st):
 
 
 @njit(cache=True)
-def select_child(node, first_child, num_children, visits, value_sum, node_status, c):
+def select_child(node, first_child, num_children, mover, node_status, proven, visits,
+                 value_sum, c):
     """UCB1 child of ``node``: an unvisited child first (children are shuffled at expansion),
-    else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children are skipped.
-    Returns -1 if every child is pruned."""
+    else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children and
+    children proven lost for the player to move are skipped. Returns -1 if none is left."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
     cl = c * np.sqrt(np.log(visits[node] + 1.0))
+    lost = FIRST_WINS + (1 - mover[first])      # the proof of a loss for the player to move
     for j in range(first, first + num_children[node]):
-        if node_status[j] == ILLEGAL:
+        if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
         v = visits[j]
         if v == 0:
@@ -52,7 +58,7 @@ def select_child(node, first_child, num_children, visits, value_sum, node_status
 
 @njit(cache=True)
 def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, action, mover,
-           node_status, visits, value_sum):
+           node_status, proven, proven_plies, visits, value_sum):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order.
     Returns the new node count, unchanged when the capacity would be exceeded."""
     n = legal_actions(state, buf)
@@ -73,6 +79,8 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
         action[j] = buf[i]
         mover[j] = who
         node_status[j] = ONGOING
+        proven[j] = NOT_PROVEN
+        proven_plies[j] = 0
         visits[j] = 0
         value_sum[j] = 0.0
     first_child[node] = n_nodes
@@ -81,62 +89,124 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
 
 
 @njit(cache=True)
-def run_playouts(root_state, n_iter, c, rng, parent, first_child, num_children, action, mover,
-                 node_status, visits, value_sum, stats, scratch, buf, path):
-    """Run ``n_iter`` UCT iterations (select, expand, playout, backpropagate) from ``root_state``.
+def try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies):
+    """MCTS-Solver step: ``node`` is proven won for the player to move once one child is proven
+    won for them, and proven drawn or lost once every child is proven and none wins. A proof
+    is stored as the final game status (FIRST_WINS, SECOND_WINS, DRAW), whatever the
+    perspective, with the plies to the end under best play (fastest win, slowest loss).
+    Returns True if ``node`` is proven."""
+    first = first_child[node]
+    if first == NO_CHILDREN:
+        return False
+    who = mover[first]
+    win = FIRST_WINS + who
+    open_child = False
+    legal = 0
+    far = 1 << 30
+    win_plies, draw_plies, loss_plies = far, far, -1
+    for j in range(first, first + num_children[node]):
+        if node_status[j] == ILLEGAL:
+            continue
+        legal += 1
+        pj = proven[j]
+        if pj == NOT_PROVEN:
+            open_child = True
+        elif pj == win:
+            win_plies = min(win_plies, np.int64(proven_plies[j]))
+        elif pj == DRAW:
+            draw_plies = min(draw_plies, np.int64(proven_plies[j]))
+        else:
+            loss_plies = max(loss_plies, np.int64(proven_plies[j]))
+    if win_plies < far:
+        proven[node] = win
+        proven_plies[node] = win_plies + 1
+    elif open_child or legal == 0:
+        return False
+    elif draw_plies < far:
+        proven[node] = DRAW
+        proven_plies[node] = draw_plies + 1
+    else:
+        proven[node] = FIRST_WINS + (1 - who)
+        proven_plies[node] = loss_plies + 1
+    return True
 
-    ``stats`` is int64[3]: nodes in use, deepest stored node depth, playouts done (all updated).
+
+@njit(cache=True, nogil=True)
+def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_children, action,
+                 mover, node_status, proven, proven_plies, visits, value_sum, stats, scratch,
+                 buf, path):
+    """Run up to ``n_iter`` UCT iterations (select, expand, playout, backpropagate) from
+    ``root_state``; return how many ran (fewer only once ``solver`` has proved the root).
+
+    ``stats`` is int64[3]: nodes in use, deepest stored node depth, playouts done (updated).
     A leaf is expanded on its second visit; when the capacity is full, playouts start below the
-    deepest stored node. Values are kept from the view of the player who moved into each node."""
+    deepest stored node. Values are kept from the view of the player who moved into each node.
+    With ``solver``, terminal and proven nodes are scored by their proof instead of a playout,
+    and proofs propagate up the path (MCTS-Solver). Releases the GIL."""
     n_nodes = stats[0]
     max_depth = stats[1]
-    for _ in range(n_iter):
+    done = 0
+    while done < n_iter and proven[ROOT] == NOT_PROVEN:
+        done += 1
         scratch[:] = root_state
         node = ROOT
         depth = 0
         path[0] = ROOT
         st = node_status[ROOT]
-        while st == ONGOING:
+        while st == ONGOING and proven[node] == NOT_PROVEN:      # selection
             if first_child[node] == NO_CHILDREN:
                 if visits[node] == 0 and node != ROOT:
                     break
                 grown = expand(node, scratch, n_nodes, buf, rng, parent, first_child,
-                               num_children, action, mover, node_status, visits, value_sum)
+                               num_children, action, mover, node_status, proven, proven_plies,
+                               visits, value_sum)
                 if grown == n_nodes:
                     break
                 n_nodes = grown
-            child = select_child(node, first_child, num_children, visits, value_sum,
-                                 node_status, c)
+            child = select_child(node, first_child, num_children, mover, node_status, proven,
+                                 visits, value_sum, c)
             while child >= 0:
                 st = apply_action(scratch, action[child])
                 if st != ILLEGAL:
                     break
                 node_status[child] = ILLEGAL      # e.g. superko: prune and choose again
-                child = select_child(node, first_child, num_children, visits, value_sum,
-                                     node_status, c)
-            if child < 0:
+                child = select_child(node, first_child, num_children, mover, node_status,
+                                     proven, visits, value_sum, c)
+            if child < 0:                         # every move pruned or proven lost
                 st = status(scratch)
+                if solver:
+                    try_prove(node, first_child, num_children, mover, node_status, proven,
+                              proven_plies)
                 break
             node = child
             node_status[node] = st
             depth += 1
             path[depth] = node
-        if st == ONGOING:
+            if st != ONGOING and solver:
+                proven[node] = st
+                proven_plies[node] = 0
+        if proven[node] != NOT_PROVEN:            # evaluation
+            st = proven[node]
+        elif st == ONGOING:
             st = rollout(scratch, rng)
         r0 = reward_first(st)
-        for d in range(depth, -1, -1):
+        proving = solver and proven[node] != NOT_PROVEN
+        for d in range(depth, -1, -1):            # backpropagation
             nd = path[d]
             visits[nd] += 1
             value_sum[nd] += r0 if mover[nd] == 0 else 1.0 - r0
+            if proving and d < depth:
+                proving = try_prove(nd, first_child, num_children, mover, node_status, proven,
+                                    proven_plies)
         if depth > max_depth:
             max_depth = depth
     stats[0] = n_nodes
     stats[1] = max_depth
-    stats[2] += n_iter
-    return n_nodes
+    stats[2] += done
+    return done
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def random_playouts(root_state, n, rng, scratch, outcomes):
     """Play ``n`` playouts from ``root_state`` with the game's playout policy.
 

@@ -37,7 +37,8 @@ def test_result_accounts_for_every_playout():
 
 def check_invariants(tree):
     """visits(node) = own evaluations + sum of children's visits, with own evaluations 0 at an
-    expanded root, 1 at an expanded non-root node (its first playout), all at terminals."""
+    expanded root, 1 at an expanded non-root node (its first playout), all at terminals; a node
+    proven by the solver is scored by its proof from then on, so it may have more."""
     used = int(tree.stats[0])
     assert used <= tree.capacity
     for node in range(used):
@@ -49,15 +50,22 @@ def check_invariants(tree):
         assert all(tree.parent[j] == node for j in kids)
         assert all(tree.mover[j] == 1 - tree.mover[node] for j in kids)   # alternating game
         own = 0 if node == ROOT else 1
-        assert tree.visits[node] == own + child_visits, node
+        if tree.proven[node]:
+            assert tree.visits[node] >= own + child_visits, node
+        else:
+            assert tree.visits[node] == own + child_visits, node
         assert tree.status[node] == ONGOING
         assert 0 <= tree.value_sum[node] <= tree.visits[node]
 
 
-def test_tree_invariants_hold():
-    engine, r = search("4453", playouts=50_000, seed=5)
+@pytest.mark.parametrize("solver", [True, False])
+def test_tree_invariants_hold(solver):
+    engine, r = search("4453", playouts=50_000, seed=5, solver=solver)
     check_invariants(engine.tree)
     assert r.nodes == int(engine.tree.stats[0])
+    engine, r = search("2165451262341156152235471", playouts=50_000, seed=5, solver=solver)
+    check_invariants(engine.tree)
+    assert (engine.tree.proven[:r.nodes] != 0).any() == solver
 
 
 def test_capacity_is_never_exceeded_and_search_goes_on():
