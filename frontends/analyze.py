@@ -30,14 +30,16 @@ def report(moves, result, as_json):
     if as_json:
         print(json.dumps({"moves": moves, **result.to_dict()}), flush=True)
         return
+    proof = f", proven {result.proven} in {result.plies} plies" if result.proven else ""
     console.print(f"[bold]{moves or '(start)'}[/bold]: best {result.move}, win "
-                  f"{100 * result.value:.1f}% ({result.playouts:,} playouts in "
+                  f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
                   f"{result.seconds:.2f} s, {result.nodes:,} nodes)")
     table = Table(box=None, padding=(0, 2))
-    for col in ("move", "visits", "win %"):
+    for col in ("move", "visits", "win %", "proof"):
         table.add_column(col, justify="right")
     for c in result.children:
-        table.add_row(c["move"], f"{c['visits']:,}", f"{100 * c['value']:.1f}")
+        table.add_row(c["move"], f"{c['visits']:,}", f"{100 * c['value']:.1f}",
+                      f"{c['proven']} in {c['plies']}" if c["proven"] else "")
     console.print(table)
     console.print(f"pv: {' '.join(result.pv)}")
 

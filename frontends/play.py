@@ -86,9 +86,20 @@ def ai_move(session):
             console.print(f"AI resigns (win estimate {100 * r.value:.1f}%)")
             return
     s.play(r.action)
-    console.print(f"AI plays [bold]{r.move}[/bold]: win {100 * r.value:.1f}%, "
+    console.print(f"AI plays [bold]{r.move}[/bold]: {estimate(r)}, "
                   f"{r.playouts_per_second / 1e6:.2f} M playouts/s "
                   f"({r.playouts:,} playouts in {r.seconds:.2f} s)")
+
+
+def estimate(r):
+    """The AI's view of a search result, e.g. 'win 62.3%' or 'I win in 5'."""
+    if r.proven == "win":
+        return f"I win in {r.plies} (plies, both sides)"
+    if r.proven == "loss":
+        return f"you can win in {r.plies} (plies, both sides)"
+    if r.proven == "draw":
+        return "a draw with best play"
+    return f"win {100 * r.value:.1f}%"
 
 
 def human_turn(session):
@@ -108,7 +119,7 @@ def human_turn(session):
         return True
     if word == "hint":
         r = s.engine.search(s.state, **s.budget)
-        console.print(f"hint: {r.move} (win {100 * r.value:.1f}%)")
+        console.print(f"hint: {r.move} ({estimate(r).replace('I win', 'you win')})")
         return True
     if word == "resign" and g.resign_allowed:
         s.resigned = s.human
