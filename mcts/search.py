@@ -5,17 +5,18 @@ Python only sizes the batches, watches the clock between them (nopython code has
 reads the result out of the tree arrays.
 """
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from games.base import DRAW, FIRST_WINS, ONGOING
 from mcts import codegen
-from mcts.rng import new_rng
+from mcts.rng import new_rng, split_seed
+from mcts.tree import NO_CHILDREN, ROOT, Tree  # noqa: F401  (re-exported)
 
-ROOT = 0
-NO_CHILDREN = -1
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 2_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
@@ -58,55 +59,18 @@ class SearchConfig:
         seed and playout budget give the same visit counts.
     solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
         search early).
+    threads: root parallelisation: this many independent trees (each ``capacity / threads``
+        nodes, each seeded from ``seed`` and its index) searched at once in threads (the
+        compiled loop releases the GIL); their root statistics are summed. With a playout
+        budget the result is reproducible for a given seed and thread count.
+    reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
     """
     exploration: float = DEFAULT_EXPLORATION
     capacity: int = DEFAULT_CAPACITY
     seed: int = 0
     solver: bool = True
-
-
-class Tree:
-    """Search tree as preallocated arrays, one entry per node (node 0 is the root).
-
-    parent int32, first_child int32 (``NO_CHILDREN`` until expanded), num_children int32,
-    action int32 (move into the node), mover int8 (player who made it), status int8 (game
-    status after it, ``ILLEGAL`` once pruned), proven int8 (0, or the final status under best
-    play), proven_plies int16 (plies to that end), visits int64, value_sum float64 (sum of
-    rewards of ``mover``). All have shape ``(capacity,)``."""
-
-    FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
-              ("action", np.int32), ("mover", np.int8), ("status", np.int8),
-              ("proven", np.int8), ("proven_plies", np.int16),
-              ("visits", np.int64), ("value_sum", np.float64))
-    NODE_BYTES = sum(np.dtype(t).itemsize for _, t in FIELDS)
-
-    def __init__(self, capacity: int):
-        if capacity < 1:
-            raise ValueError("tree capacity must be at least 1 node")
-        self.capacity = int(capacity)
-        for name, dtype in self.FIELDS:
-            setattr(self, name, np.zeros(self.capacity, dtype=dtype))
-        self.stats = np.zeros(3, dtype=np.int64)   # nodes used, max depth, playouts
-
-    def reset(self, root_status: int, root_mover: int):
-        self.parent[ROOT] = -1
-        self.first_child[ROOT] = NO_CHILDREN
-        self.num_children[ROOT] = 0
-        self.action[ROOT] = -1
-        self.mover[ROOT] = root_mover
-        self.status[ROOT] = root_status
-        self.proven[ROOT] = 0
-        self.proven_plies[ROOT] = 0
-        self.visits[ROOT] = 0
-        self.value_sum[ROOT] = 0.0
-        self.stats[:] = (1, 0, 0)
-
-    def arrays(self):
-        return tuple(getattr(self, name) for name, _ in self.FIELDS)
-
-    def children(self, node: int) -> range:
-        first = int(self.first_child[node])
-        return range(0) if first == NO_CHILDREN else range(first, first + int(self.num_children[node]))
+    threads: int = 1
+    reuse: bool = True
 
 
 @dataclass
@@ -142,45 +106,120 @@ class SearchResult:
                                   if self.proven else {})}
 
 
+class _Worker:
+    """One tree with its scratch buffers (one per thread)."""
+
+    def __init__(self, game, capacity):
+        self.tree = Tree(capacity)
+        state = game.initial_state()
+        self.scratch = np.empty_like(state)
+        self.buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
+        self.path = np.empty(game.max_length + 2, dtype=np.int64)
+        self.rng = None
+
+    def args(self):
+        return self.tree.arrays() + (self.tree.stats, self.scratch, self.buf, self.path)
+
+
 class MCTS:
-    """UCT search for ``game`` (a :class:`games.base.Game`).
+    """UCT search with MCTS-Solver for ``game`` (a :class:`games.base.Game`).
 
     Loading compiles the search kernels on the first run for this game's sources and says so on
-    ``log`` (stderr by default); later processes load them from numba's disk cache."""
+    ``log`` (stderr by default); later processes load them from numba's disk cache. Memory:
+    ``config.capacity * Tree.NODE_BYTES`` bytes, whatever the number of threads."""
 
     def __init__(self, game, config: SearchConfig = None, log=sys.stderr):
         self.game = game
         self.config = config or SearchConfig()
+        if self.config.threads < 1:
+            raise ValueError("threads must be at least 1")
         self.kernels = load_kernels(game, log)
-        self.tree = Tree(self.config.capacity)
-        state = game.initial_state()
-        self._scratch = np.empty_like(state)
-        self._buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
-        self._path = np.empty(game.max_length + 2, dtype=np.int64)
+        t = self.config.threads
+        self.workers = [_Worker(game, max(self.config.capacity // t, 1)) for _ in range(t)]
+        self._pool = ThreadPoolExecutor(t) if t > 1 else None
+        self._root = None          # position of the last search (for tree reuse)
+        self._moves = []           # moves played since (see advance)
+
+    @property
+    def tree(self):
+        """The tree of the first (or only) thread."""
+        return self.workers[0].tree
+
+    def advance(self, action: int):
+        """Tell the engine that ``action`` was played from the current position (by either
+        side), so that the next search can start from the subtree already built for it."""
+        if self._root is not None:
+            self._moves.append(int(action))
 
     def search(self, state, playouts: int = None, seconds: float = None) -> SearchResult:
         """Search ``state`` (not modified) for ``playouts`` playouts or ``seconds`` of wall time
-        (whichever is given; both: the first reached). Raises ``GameOverError`` if the game has
-        ended and ``ValueError`` for a budget that is not positive."""
+        (whichever is given; both: the first reached). Stops early once the root is proven.
+        Raises ``GameOverError`` if the game has ended and ``ValueError`` for a budget that is
+        not positive."""
         if playouts is None and seconds is None:
             raise ValueError("give a budget: playouts or seconds")
         if (playouts is not None and playouts < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("the search budget must be positive")
-        k, g, tree = self.kernels, self.game, self.tree
+        k, g = self.kernels, self.game
         st = int(k.status(state))
         if st != ONGOING:
             raise GameOverError(f"the game is over ({g.result_text(st)}): nothing to search")
-        root = np.ascontiguousarray(state)
-        tree.reset(st, 1 - int(k.to_play(root)))
-        rng = new_rng(self.config.seed)
-        c = float(self.config.exploration)
-        args = tree.arrays() + (tree.stats, self._scratch, self._buf, self._path)
+        root = np.ascontiguousarray(state).copy()
+        self._prepare(root, st)
         t0 = time.perf_counter()
         deadline = None if seconds is None else t0 + seconds
+        stop = threading.Event()
+        n = len(self.workers)
+        shares = [None] * n if playouts is None else \
+            [playouts // n + (1 if i < playouts % n else 0) for i in range(n)]
+        if self._pool is None:
+            self._run(self.workers[0], root, shares[0], deadline, stop)
+        else:
+            jobs = [self._pool.submit(self._run, w, root, shares[i], deadline, stop)
+                    for i, w in enumerate(self.workers)]
+            try:
+                for job in jobs:
+                    job.result()
+            except BaseException:
+                stop.set()
+                raise
+        return self._result(root, time.perf_counter() - t0)
+
+    def _prepare(self, root, st):
+        """Reuse the subtree of the moves played since the last search, or start afresh."""
+        k, cfg = self.kernels, self.config
+        nodes = None
+        if cfg.reuse and self._root is not None and self._moves:
+            expected = self._root.copy()
+            for a in self._moves:
+                k.apply_action(expected, a)
+            if np.array_equal(expected, root):
+                nodes = []
+                for w in self.workers:
+                    node = ROOT
+                    for a in self._moves:
+                        node = w.tree.child_with_action(node, a) if node is not None else None
+                    nodes.append(node)
+        for i, w in enumerate(self.workers):
+            if nodes is not None and nodes[i] is not None:
+                w.tree.reroot(nodes[i])
+            else:
+                w.tree.reset(st, 1 - int(k.to_play(root)))
+            w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
+        self._root, self._moves = root.copy(), []
+
+    def _run(self, w, root, playouts, deadline, stop):
+        """Batches of compiled iterations on worker ``w`` until its budget is spent."""
+        k, tree = self.kernels, w.tree
+        c, solver = float(self.config.exploration), bool(self.config.solver)
+        t0 = time.perf_counter()
         done, batch = 0, 64
-        while (playouts is None or done < playouts) and tree.proven[ROOT] == 0:
+        while (playouts is None or done < playouts) and not stop.is_set():
             n = batch if playouts is None else min(batch, playouts - done)
-            done += k.run_playouts(root, n, c, bool(self.config.solver), rng, *args)
+            done += k.run_playouts(root, n, c, solver, w.rng, *w.args())
+            if tree.proven[ROOT] != 0:
+                stop.set()
+                break
             now = time.perf_counter()
             rate = done / max(now - t0, 1e-9)
             if deadline is not None:
@@ -190,42 +229,66 @@ class MCTS:
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
             else:
                 batch = max(64, int(rate * _BATCH_SECONDS))
-        return self._result(root, time.perf_counter() - t0)
 
     def _result(self, root, seconds) -> SearchResult:
-        g, tree = self.game, self.tree
+        g = self.game
         who = int(self.kernels.to_play(root))
+        merged = {}
+        for w in self.workers:
+            tree = w.tree
+            for j in tree.children(ROOT):
+                if tree.status[j] < 0:
+                    continue
+                a = int(tree.action[j])
+                ch = merged.setdefault(a, {"action": a, "move": g.format_move(a, root),
+                                           "visits": 0, "value_sum": 0.0, "proven": None,
+                                           "plies": None})
+                ch["visits"] += int(tree.visits[j])
+                ch["value_sum"] += float(tree.value_sum[j])
+                proof = proof_name(int(tree.proven[j]), who)
+                if proof and ch["proven"] is None:
+                    ch["proven"], ch["plies"] = proof, int(tree.proven_plies[j]) + 1
         children = []
-        for j in tree.children(ROOT):
-            if tree.status[j] < 0:
-                continue
-            n = int(tree.visits[j])
-            children.append({"action": int(tree.action[j]),
-                             "move": g.format_move(int(tree.action[j]), root), "visits": n,
-                             "value": float(tree.value_sum[j] / n) if n else 0.0,
-                             "proven": proof_name(int(tree.proven[j]), who),
-                             "plies": int(tree.proven_plies[j]) + 1})
+        for ch in merged.values():
+            vs = ch.pop("value_sum")
+            ch["value"] = vs / ch["visits"] if ch["visits"] else 0.0
+            children.append(ch)
         children.sort(key=lambda ch: (-ch["visits"], -ch["value"]))
         best = choose(children)
         value = {"win": 1.0, "draw": 0.5, "loss": 0.0}.get(best["proven"], best["value"])
-        root_proof = proof_name(int(tree.proven[ROOT]), who)
+        proved = [w.tree for w in self.workers if w.tree.proven[ROOT] != 0]
+        root_proof = proof_name(int(proved[0].proven[ROOT]), who) if proved else None
+        trees = [w.tree for w in self.workers]
         return SearchResult(action=best["action"], move=best["move"], value=value,
-                            children=children, pv=self.principal_variation(root),
-                            playouts=int(tree.stats[2]), seconds=seconds,
-                            nodes=int(tree.stats[0]), capacity=tree.capacity,
-                            max_depth=int(tree.stats[1]), proven=root_proof,
-                            plies=int(tree.proven_plies[ROOT]) if root_proof else None)
+                            children=children, pv=self.principal_variation(root, best["action"]),
+                            playouts=sum(int(t.stats[2]) for t in trees), seconds=seconds,
+                            nodes=sum(t.used for t in trees),
+                            capacity=sum(t.capacity for t in trees),
+                            max_depth=max(int(t.stats[1]) for t in trees), proven=root_proof,
+                            plies=int(proved[0].proven_plies[ROOT]) if proved else None)
 
-    def principal_variation(self, root) -> list:
-        """Moves along the most-visited path from the root (visited nodes only)."""
-        tree, state, pv, node = self.tree, root.copy(), [], ROOT
+    def principal_variation(self, root, first_action=None) -> list:
+        """Moves along the most-visited path from the root (visited nodes only), starting with
+        ``first_action`` if given, in the tree that visited that move most."""
+        def visits_of(tree):
+            j = tree.child_with_action(ROOT, first_action)
+            return tree.visits[j] if j is not None else -1
+        tree = max((w.tree for w in self.workers), key=visits_of) if first_action is not None \
+            else self.tree
+        state, pv, node = root.copy(), [], ROOT
         while True:
             kids = [j for j in tree.children(node) if tree.status[j] >= 0 and tree.visits[j] > 0]
+            if node == ROOT and first_action is not None:
+                kids = [j for j in kids if tree.action[j] == first_action]
             if not kids:
                 return pv
             node = max(kids, key=lambda j: (tree.visits[j], tree.value_sum[j]))
             pv.append(self.game.format_move(int(tree.action[node]), state))
             self.kernels.apply_action(state, int(tree.action[node]))
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def load_kernels(game, log=sys.stderr):

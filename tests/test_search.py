@@ -38,7 +38,8 @@ def test_result_accounts_for_every_playout():
 def check_invariants(tree):
     """visits(node) = own evaluations + sum of children's visits, with own evaluations 0 at an
     expanded root, 1 at an expanded non-root node (its first playout), all at terminals; a node
-    proven by the solver is scored by its proof from then on, so it may have more."""
+    proven by the solver is scored by its proof from then on, so it may have more. A root
+    inherited by tree reuse keeps the 1 of its first playout."""
     used = int(tree.stats[0])
     assert used <= tree.capacity
     for node in range(used):
@@ -49,7 +50,10 @@ def check_invariants(tree):
             continue
         assert all(tree.parent[j] == node for j in kids)
         assert all(tree.mover[j] == 1 - tree.mover[node] for j in kids)   # alternating game
-        own = 0 if node == ROOT else 1
+        own = 1
+        if node == ROOT:
+            own = int(tree.visits[node]) - child_visits
+            assert own in (0, 1)
         if tree.proven[node]:
             assert tree.visits[node] >= own + child_visits, node
         else:
@@ -125,3 +129,59 @@ def test_mcts_names_no_concrete_game():
 
 def test_illegal_status_is_distinct():
     assert ILLEGAL < 0 <= ONGOING
+
+
+def subtree_size(tree, node):
+    size, todo = 0, [node]
+    while todo:
+        n = todo.pop()
+        size += 1
+        todo.extend(tree.children(n))
+    return size
+
+
+def test_tree_reuse_keeps_the_subtree_and_reclaims_the_rest():
+    engine = MCTS(G, SearchConfig(seed=2), log=None)
+    state = G.initial_state()
+    r = engine.search(state, playouts=50_000)
+    tree = engine.tree
+    child = tree.child_with_action(ROOT, r.action)
+    reply = max(tree.children(child), key=lambda j: tree.visits[j])
+    kept_visits = int(tree.visits[reply])
+    expected_nodes = subtree_size(tree, reply)
+    for a in (r.action, int(tree.action[reply])):
+        G.play(state, a)
+        engine.advance(a)
+    r2 = engine.search(state, playouts=1)
+    assert engine.tree.visits[ROOT] == kept_visits + 1
+    assert r2.nodes >= expected_nodes and r2.nodes <= expected_nodes + 7
+    check_invariants(engine.tree)
+
+
+def test_reuse_over_a_whole_self_play_game_keeps_invariants_and_memory_bounded():
+    engine = MCTS(G, SearchConfig(seed=4, capacity=300_000), log=None)
+    state = G.initial_state()
+    while G.status(state) == ONGOING:
+        r = engine.search(state, playouts=20_000)
+        check_invariants(engine.tree)
+        assert r.nodes <= 300_000
+        G.play(state, r.action)
+        engine.advance(r.action)
+
+
+def test_no_reuse_when_the_position_does_not_follow():
+    engine = MCTS(G, SearchConfig(seed=2), log=None)
+    state = G.initial_state()
+    engine.search(state, playouts=5_000)
+    engine.advance(3)
+    other, _ = G.play_record("1")                  # not the position after column 4
+    r = engine.search(other, playouts=5_000)
+    assert sum(c["visits"] for c in r.children) == 5_000
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_sum_their_playouts_and_are_reproducible(threads):
+    a = search("4453", playouts=30_000, seed=8, threads=threads)[1]
+    b = search("4453", playouts=30_000, seed=8, threads=threads)[1]
+    assert a.playouts == 30_000 == sum(c["visits"] for c in a.children)
+    assert a.children == b.children
