@@ -59,6 +59,9 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--exploration", type=positive_float, help="UCT exploration constant c")
     p.add_argument("--nodes", type=positive_int, help="tree capacity in nodes")
+    p.add_argument("--threads", type=positive_int,
+                   help="search threads (default: all cores; 1 for exactly reproducible "
+                        "time-limited searches)")
 
 
 def build_parser():
@@ -100,6 +103,8 @@ def build_parser():
                    help="write the figures as JSON to FILE; without FILE, one object per game "
                         "per line on stdout instead of the table")
     p.add_argument("--plot", metavar="FILE", help="a PNG chart of playouts per second")
+    p.add_argument("--threads", type=positive_int, default=1,
+                   help="threads for playouts and search (default 1: single-thread figures)")
 
     sub.add_parser("list", help="list the registered games")
     return parser

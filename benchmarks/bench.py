@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
@@ -33,7 +34,7 @@ import games
 from benchmarks import openspiel_compare as spiel
 from frontends.common import UsageError, console, err
 from mcts import MCTS, SearchConfig, Tree
-from mcts.rng import new_rng
+from mcts.rng import new_rng, split_seed
 from mcts.search import load_kernels
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -82,8 +83,9 @@ def compile_times(name, params):
     return out[0][0], out[1][0], out[1][1]
 
 
-def random_playout_rate(kernels, state, seconds, seed):
-    """(wall rate, CPU rate, mean plies or None) of random playouts over about ``seconds``."""
+def random_playout_rate(kernels, state, seconds, seed, threads=1):
+    """(wall rate, CPU rate, mean plies or None) of random playouts over about ``seconds``,
+    on ``threads`` threads at once (the compiled loop releases the GIL)."""
     rng, scratch, outcomes = new_rng(seed), state.copy(), np.zeros(4, dtype=np.int64)
     n = 16
     while True:                       # calibrate a batch of about `seconds`
@@ -94,10 +96,14 @@ def random_playout_rate(kernels, state, seconds, seed):
             break
         n *= 4
     n = max(1, int(n * seconds / dt))
+    jobs = [(new_rng(split_seed(seed, i)), state.copy(), np.zeros(4, dtype=np.int64))
+            for i in range(threads)]
     w0, c0 = time.perf_counter(), time.process_time()
-    plies = kernels.random_playouts(state, n, rng, scratch, outcomes)
+    with ThreadPoolExecutor(threads) as pool:
+        plies = list(pool.map(lambda j: kernels.random_playouts(state, n, *j), jobs))
     wall, cpu = time.perf_counter() - w0, max(time.process_time() - c0, 1e-9)
-    return n / wall, n / cpu, (plies / n if plies >= 0 else None)
+    total = n * threads
+    return total / wall, total / cpu, (sum(plies) / total if min(plies) >= 0 else None)
 
 
 def summary(values, key):
@@ -114,14 +120,16 @@ def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
-    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000)), log=None)
+    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000), threads=args.threads),
+                  log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
     rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",
                             "os_mcts", "os_mcts_cpu")}
     plies = None
     for r in range(args.repeat):          # ours and theirs interleaved in each repetition
-        w, c, plies = random_playout_rate(kernels, state, args.seconds, seed=r)
+        w, c, plies = random_playout_rate(kernels, state, args.seconds, seed=r,
+                                          threads=args.threads)
         rows["wall"].append(w)
         rows["cpu"].append(c)
         c0 = time.process_time()
@@ -147,7 +155,8 @@ def bench_game(name, params, args, progress, task):
     out["cpu_mcts_playouts_per_second"] = statistics.median(rows["mcts_cpu"])
     out.update({"mcts_playouts": size, "mcts_nodes": res.nodes,
                 "bytes_per_node": Tree.NODE_BYTES, "compile_seconds": cold,
-                "warm_start_seconds": warm, "warm_process_seconds": warm_proc})
+                "warm_start_seconds": warm, "warm_process_seconds": warm_proc,
+                "threads": args.threads})
     if theirs is not None:
         os_out = summary(rows["os_wall"], "playouts_per_second")
         os_out["cpu_playouts_per_second"] = statistics.median(rows["os_cpu"])
@@ -208,7 +217,9 @@ def label(r):
 
 
 def show(results):
-    table = Table(title="playouts per second, one thread: median and min-max over repeats")
+    threads = results[0]["threads"]
+    table = Table(title=f"playouts per second, {threads} thread{'s' * (threads > 1)}: median "
+                        "and min-max over repeats")
     cols = ["game", "random/s", "MCTS/s", "plies", "compile s"]
     compare = any("openspiel" in r for r in results)
     if compare:

@@ -1,4 +1,5 @@
 """Pieces shared by the terminal front ends: consoles, game and engine construction, budgets."""
+import os
 import sys
 
 from rich.console import Console
@@ -33,6 +34,7 @@ def make_engine(game, args):
         config.exploration = args.exploration
     if args.nodes is not None:
         config.capacity = args.nodes
+    config.threads = args.threads or os.cpu_count() or 1
     return MCTS(game, config, log=sys.stderr)
 
 

@@ -33,6 +33,7 @@ class Session:
         player = self.game.to_play(self.state)
         nxt = self.state.copy()
         self.game.play(nxt, action)
+        self.engine.advance(action)
         self.states.append(nxt)
         self.actions.append(action)
         self.movers.append(player)

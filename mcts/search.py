@@ -18,7 +18,7 @@ from mcts.rng import new_rng, split_seed
 from mcts.tree import NO_CHILDREN, ROOT, Tree  # noqa: F401  (re-exported)
 
 DEFAULT_EXPLORATION = 0.7
-DEFAULT_CAPACITY = 2_000_000
+DEFAULT_CAPACITY = 4_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 
 
