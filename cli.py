@@ -4,6 +4,7 @@
     python cli.py play connect4 [--seconds 1 | --playouts N] [--first human|ai] [--seed K]
     python cli.py analyze connect4 (--moves 4453 | --positions FILE) [--json]
     python cli.py bench [GAME ...] [--json]
+    python cli.py check GAME
     python cli.py list
 """
 import argparse
@@ -106,6 +107,9 @@ def build_parser():
     p.add_argument("--threads", type=positive_int, default=1,
                    help="threads for playouts and search (default 1: single-thread figures)")
 
+    p = sub.add_parser("check", help="check that a game keeps the game contract")
+    add_game_args(p)
+
     sub.add_parser("list", help="list the registered games")
     return parser
 
@@ -124,6 +128,21 @@ def cmd_list(args):
     return 0
 
 
+def cmd_check(args):
+    from frontends.common import make_game
+    from games.conformance import run_checks
+    game = make_game(args)
+    params = "".join(f" {k}={v}" for k, v in game.params.items())
+    console.print(f"checking {game.name}{params} against the game contract")
+    failed = 0
+    for name, problems in run_checks(game):
+        console.print(f"[green]ok[/green]   {name}" if not problems else f"[red]FAIL[/red] {name}")
+        for p in problems:
+            console.print(f"       {p}")
+        failed += bool(problems)
+    return 1 if failed else 0
+
+
 def main(argv=None):
     try:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `| head` ends us quietly
@@ -140,6 +159,8 @@ def main(argv=None):
         if args.command == "bench":
             from benchmarks.bench import main as bench_main
             return bench_main(args)
+        if args.command == "check":
+            return cmd_check(args)
         return cmd_list(args)
     except UsageError as e:
         err.print(f"error: {e}")

@@ -154,6 +154,8 @@ def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_ch
         path[0] = ROOT
         st = node_status[ROOT]
         while st == ONGOING and proven[node] == NOT_PROVEN:      # selection
+            if depth + 1 >= path.shape[0]:       # deeper than the game's max_length said
+                break
             if first_child[node] == NO_CHILDREN:
                 if visits[node] == 0 and node != ROOT:
                     break

@@ -1,0 +1,182 @@
+"""Plugging in games: one defined in this file through the public API, one from an outside
+package through the entry point group, and the conformance check catching broken games."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba import njit
+
+import games
+from games.base import FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.conformance import assert_conforms, run_checks
+from mcts import MCTS, SearchConfig
+from mcts.rng import random_below
+
+ROOT = Path(__file__).parent.parent
+PLUGIN = ROOT / "tests" / "data" / "plugin_example"
+
+# -- A subtraction game: take 1, 2 or 3 from a pile; whoever takes the last one wins. The side
+# to move wins exactly when the pile is not a multiple of 4, by taking pile % 4.
+PILE, TO_PLAY, STATUS = 0, 1, 2
+
+
+@njit(cache=True)
+def to_play(state):
+    return state[TO_PLAY]
+
+
+@njit(cache=True)
+def status(state):
+    return state[STATUS]
+
+
+@njit(cache=True)
+def legal_actions(state, out):
+    if state[STATUS] != ONGOING:
+        return 0
+    n = min(3, state[PILE])
+    for i in range(n):
+        out[i] = i          # action i takes i + 1
+    return n
+
+
+@njit(cache=True)
+def apply_action(state, action):
+    if state[STATUS] != ONGOING or action < 0 or action >= min(3, state[PILE]):
+        return ILLEGAL
+    state[PILE] -= action + 1
+    if state[PILE] == 0:
+        state[STATUS] = FIRST_WINS + state[TO_PLAY]
+    state[TO_PLAY] = 1 - state[TO_PLAY]
+    return state[STATUS]
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    return random_below(rng, min(3, state[PILE]))
+
+
+class Subtraction(Game):
+    name = "subtraction"
+    kernel_module = __name__
+    move_help = "take 1, 2 or 3"
+
+    def __init__(self, pile=21):
+        super().__init__(pile=pile)
+        self.pile = int(pile)
+        self.num_actions, self.max_length = 3, self.pile
+
+    def initial_state(self):
+        return np.array([self.pile, 0, ONGOING], dtype=np.int64)
+
+    def render(self, state, last_action=None):
+        return "pile: " + "|" * int(state[PILE])
+
+    def parse_move(self, text, state):
+        if text.strip() not in ("1", "2", "3") or int(text) > state[PILE]:
+            raise ValueError(f"{text!r}: take 1, 2 or 3, at most the pile")
+        return int(text) - 1
+
+    def format_move(self, action, state=None):
+        return str(int(action) + 1)
+
+
+games.register(Subtraction)
+
+
+@pytest.mark.parametrize("pile", [p for p in range(5, 26) if p % 4])
+def test_search_finds_the_winning_take(pile):
+    # Up to 25 plies deep at 100,000 playouts; deeper piles need more (no transpositions yet).
+    game = games.get("subtraction", pile=pile)
+    result = MCTS(game, SearchConfig(seed=1), log=None).search(game.initial_state(),
+                                                              playouts=100_000)
+    assert result.move == str(pile % 4)
+    if pile < 20:                    # small enough to be solved within the budget
+        assert result.proven == "win"
+
+
+@pytest.mark.parametrize("pile", [8, 12, 20])
+def test_search_knows_a_lost_pile(pile):
+    game = games.get("subtraction", pile=pile)
+    result = MCTS(game, SearchConfig(seed=1), log=None).search(game.initial_state(),
+                                                              playouts=50_000)
+    assert result.proven == "loss"
+
+
+def test_test_file_game_conforms():
+    assert_conforms(games.get("subtraction", pile=15))
+
+
+# -- The conformance check must catch broken games, with words the author understands.
+class OverlongSubtraction(Subtraction):
+    name = "overlong"
+
+    def __init__(self):
+        super().__init__(pile=30)
+        self.max_length = 5          # wrong: a game lasts up to 30 plies
+
+
+class BadNotation(Subtraction):
+    name = "badnotation"
+
+    def format_move(self, action, state=None):
+        return str(int(action))      # wrong: off by one against parse_move
+
+
+def test_conformance_reports_a_wrong_max_length():
+    report = dict(run_checks(OverlongSubtraction()))
+    assert any("max_length = 5" in p for p in report["seeded random games"])
+
+
+def test_conformance_reports_a_notation_that_does_not_round_trip():
+    report = dict(run_checks(BadNotation()))
+    assert any("parses back" in p or "refused by parse_move" in p
+               for p in report["seeded random games"])
+
+
+# -- An outside package registered through the entry point group (as pip would install it).
+@pytest.fixture(scope="module")
+def plugin_env(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")
+    info = site / "nim_plugin-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-plugin\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[mcts_engine.games]\nnim = nim_plugin:Nim\n")
+    path = os.pathsep.join([str(site), str(PLUGIN), str(ROOT)])
+    return dict(os.environ, PYTHONPATH=path)
+
+
+def cli(env, *args, stdin=""):
+    return subprocess.run([sys.executable, "cli.py", *args], cwd=ROOT, env=env, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_entry_point_game_is_listed_with_its_origin(plugin_env):
+    p = cli(plugin_env, "list")
+    assert p.returncode == 0, p.stderr
+    line = next(x for x in p.stdout.splitlines() if " nim " in f" {x} ")
+    assert "entry point nim_plugin:Nim" in line and "heaps=3,4,5" in line
+    assert "connect4" in p.stdout and "built-in" in p.stdout
+
+
+def test_entry_point_game_passes_check_and_is_analyzed(plugin_env):
+    p = cli(plugin_env, "check", "nim")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "FAIL" not in p.stdout
+    # Heaps 3,4,5 (XOR 2): the only winning moves take 2 from heap 1 (1^4^5 = 0).
+    p = cli(plugin_env, "analyze", "nim", "--moves", "", "--playouts", "300000", "--json",
+            "--threads", "1")
+    assert p.returncode == 0, p.stderr
+    result = json.loads(p.stdout)
+    assert result["best"] == "1:2" and result["proven"] == "win"
+
+
+def test_entry_point_game_can_be_played(plugin_env):
+    p = cli(plugin_env, "play", "nim", "--playouts", "2000", stdin="9:9\n1:1\n" + "3:1\n" * 20)
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    assert "cannot take 9 from heap 9" in p.stdout
+    assert "result: " in p.stdout
