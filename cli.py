@@ -4,6 +4,7 @@
     python cli.py play connect4 [--seconds 1 | --playouts N] [--first human|ai] [--seed K]
     python cli.py analyze connect4 (--moves 4453 | --positions FILE) [--json]
     python cli.py bench [GAME ...] [--json]
+    python cli.py selfplay GAME [--episodes N] [--playouts P] [--workers W] [--ray auto]
     python cli.py check GAME
     python cli.py list
 """
@@ -107,6 +108,23 @@ def build_parser():
     p.add_argument("--threads", type=positive_int, default=1,
                    help="threads for playouts and search (default 1: single-thread figures)")
 
+    p = sub.add_parser("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
+    add_game_args(p)
+    p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
+    p.add_argument("--policy", choices=("random", "mcts"),
+                   help="default: mcts when --playouts is given, else random")
+    p.add_argument("--playouts", type=positive_int, help="MCTS playouts per move")
+    p.add_argument("--temperature", type=float, default=0.0,
+                   help="MCTS: sample moves by visits ** (1/T) (default 0: best move)")
+    p.add_argument("--dirichlet", type=float, default=0.0, metavar="ALPHA",
+                   help="MCTS: Dirichlet noise on the root move distribution (default off)")
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="worker processes (or Ray actors with --ray; default 1)")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="run the workers on Ray: a cluster address, or auto")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--out", metavar="FILE.npz", help="output file (default selfplay-GAME.npz)")
+
     p = sub.add_parser("check", help="check that a game keeps the game contract")
     add_game_args(p)
 
@@ -159,6 +177,9 @@ def main(argv=None):
         if args.command == "bench":
             from benchmarks.bench import main as bench_main
             return bench_main(args)
+        if args.command == "selfplay":
+            from frontends.selfplay import selfplay
+            return selfplay(args)
         if args.command == "check":
             return cmd_check(args)
         return cmd_list(args)

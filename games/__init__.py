@@ -12,6 +12,8 @@ ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {
     "connect4": "games.connect4:Connect4",
     "go": "games.go:Go",
+    "othello": "games.othello:Othello",
+    "tictactoe": "games.tictactoe:TicTacToe",
 }
 _registry = {}   # name -> (factory, origin)
 
@@ -61,3 +63,15 @@ def get(name, **params):
         factory = _load(factory)
         _registry[name] = (factory, where)
     return factory(**params)
+
+
+def spec_of(game) -> dict:
+    """A picklable description of ``game`` (its class and parameters) for other processes."""
+    cls = type(game)
+    return {"module": cls.__module__, "class": cls.__qualname__, "params": dict(game.params)}
+
+
+def game_from_spec(spec: dict):
+    """Rebuild a game from :func:`spec_of` (its module must be importable there)."""
+    cls = getattr(importlib.import_module(spec["module"]), spec["class"])
+    return cls(**spec["params"])

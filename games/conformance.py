@@ -21,6 +21,7 @@ import sys
 
 import numpy as np
 
+from games import spec_of
 from games.base import DRAW, FIRST_WINS, ILLEGAL, KERNEL_NAMES, ONGOING
 
 STATUSES = (ONGOING, FIRST_WINS, FIRST_WINS + 1, DRAW)
@@ -130,7 +131,7 @@ def check_search(game):
         return ["two identical seeded searches disagree"]
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=os.pathsep.join(sys.path))
     code = ("import json, warnings; warnings.simplefilter('ignore'); "
-            "from games.conformance import small_search, game_from_spec; "
+            "from games import game_from_spec; from games.conformance import small_search; "
             f"print(json.dumps(small_search(game_from_spec({spec_of(game)!r}))))")
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -149,16 +150,6 @@ def small_search(game, playouts=200):
     engine = MCTS(game, SearchConfig(seed=3, capacity=20_000), log=None)
     r = engine.search(game.initial_state(), playouts=playouts)
     return [[c["move"], c["visits"], round(c["value"], 9)] for c in r.children]
-
-
-def spec_of(game):
-    cls = type(game)
-    return {"module": cls.__module__, "class": cls.__qualname__, "params": game.params}
-
-
-def game_from_spec(spec):
-    cls = getattr(importlib.import_module(spec["module"]), spec["class"])
-    return cls(**spec["params"])
 
 
 CHECKS = (("kernels and state", check_kernels),

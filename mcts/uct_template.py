@@ -14,7 +14,7 @@
 import numpy as np
 from numba import njit
 
-from mcts.rng import below, next_u64
+from mcts.rng import below, next_u64, random_below
 
 ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
@@ -222,4 +222,40 @@ def random_playouts(root_state, n, rng, scratch, outcomes):
         if st >= 0:
             outcomes[st] += 1
         plies += ply(scratch) - start
-    return plies
+    return plies if start >= 0 else -1
+
+
+@njit(cache=True)
+def random_episode(root_state, rng, states, actions, players, legal_mask):
+    """Play one game from ``root_state`` with the game's playout policy, recording it.
+
+    ``states`` (L + 1, S): ``states[t]`` is the position before ply ``t`` and ``states[length]``
+    the final one; ``actions`` (L,) int32 and ``players`` (L,) int8 the move and mover of each
+    ply; ``legal_mask`` (L, num_actions) float32, zeroed by the caller, marks the legal actions.
+    A policy move that ``apply_action`` refuses (e.g. superko) is replaced by a uniformly
+    random accepted one. Returns (length, final status)."""
+    state = root_state.copy()
+    buf = np.empty(legal_mask.shape[1], dtype=np.int32)
+    t = 0
+    st = status(state)
+    while st == ONGOING and t < actions.shape[0]:
+        states[t, :] = state
+        players[t] = to_play(state)
+        n = legal_actions(state, buf)
+        for i in range(n):
+            legal_mask[t, buf[i]] = 1.0
+        a = playout_action(state, rng)
+        st = apply_action(state, a)
+        while st == ILLEGAL and n > 0:         # draw without replacement until one applies
+            k = random_below(rng, n)
+            a = buf[k]
+            legal_mask[t, a] = 0.0
+            buf[k] = buf[n - 1]
+            n -= 1
+            st = apply_action(state, a)
+        if st == ILLEGAL:
+            break
+        actions[t] = a
+        t += 1
+    states[t, :] = state
+    return t, status(state)

@@ -1,0 +1,54 @@
+"""`selfplay`: collect episodes of a game as training data (a ``.npz`` of numpy arrays).
+
+See :mod:`mcts.selfplay` for the arrays and their keys.
+"""
+import time
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from frontends.common import UsageError, console, err, make_game
+from mcts.selfplay import SelfPlayConfig, collect, save_npz, summary
+
+
+def selfplay(args):
+    """Run the `selfplay` command; returns the exit status."""
+    game = make_game(args)
+    policy = args.policy or ("mcts" if args.playouts else "random")
+    try:
+        config = SelfPlayConfig(policy=policy, playouts=args.playouts or 1000,
+                                temperature=args.temperature, dirichlet_alpha=args.dirichlet)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    out = args.out or f"selfplay-{game.name}.npz"
+    where = f"Ray ({args.ray})" if args.ray else f"{args.workers} worker process(es)"
+    console.print(f"{args.episodes} {game.name} episodes, policy {policy}"
+                  f"{f' ({config.playouts} playouts per move)' if policy == 'mcts' else ''}, "
+                  f"on {where}, seed {args.seed}")
+    t0 = time.perf_counter()
+    plies = 0
+    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+               MofNCompleteColumn(), TextColumn("episodes, {task.fields[rate]} plies/s"),
+               TimeElapsedColumn())
+    with Progress(*columns, console=err) as progress:
+        task = progress.add_task("self-play", total=args.episodes, rate="-")
+
+        def on_episodes(part):
+            nonlocal plies
+            plies += int(part["lengths"].sum())
+            rate = plies / max(time.perf_counter() - t0, 1e-9)
+            progress.update(task, advance=len(part["lengths"]), rate=f"{rate:,.0f}")
+
+        try:
+            data = collect(game, args.episodes, config, seed=args.seed, workers=args.workers,
+                           ray_address=args.ray, on_episodes=on_episodes)
+        except ImportError:
+            raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
+    seconds = time.perf_counter() - t0
+    save_npz(out, data)
+    s = summary(data)
+    console.print(f"{s['episodes']} episodes, {s['plies']:,} plies in {seconds:.2f} s "
+                  f"({s['episodes'] / seconds:,.1f} episodes/s, {s['plies'] / seconds:,.0f} "
+                  f"plies/s); {game.players[0]} won {s['first_wins']}, {game.players[1]} won "
+                  f"{s['second_wins']}, draws {s['draws']}; mean length {s['mean_length']:.1f}")
+    console.print(f"written to {out}")
+    return 0

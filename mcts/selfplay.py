@@ -1,0 +1,284 @@
+"""Self-play rollouts as training data: episodes of any registered game as numpy arrays.
+
+An episode is a trajectory s0, a0, r0, s1, ..., sT played by one policy for both players:
+``"random"`` (the game's compiled playout policy, whole episodes in compiled code) or
+``"mcts"`` (this engine's search with a playout budget per move, tree reuse between moves).
+:func:`collect` runs episodes in this process, in ``workers`` processes, or on a Ray cluster;
+episode ``i`` always uses seed ``split_seed(seed, i)``, so the data depend only on the seed,
+not on how the episodes were spread over workers.
+
+Arrays returned (T = total plies, N = episodes, S = state length, A = ``game.num_actions``):
+
+==================  ==================  ====================================================
+key                 shape, dtype        meaning
+==================  ==================  ====================================================
+states              (T, S) game dtype   position before each ply
+observations        (T, ...) float32    ``game.observation(state)``, if the game defines it
+actions             (T,) int32          action played
+players             (T,) int8           player who played it (0 first, 1 second)
+rewards             (T, 2) float32      reward of each player after the ply: +1 win, -1
+                                        loss, 0 draw, at the episode's last ply; else 0
+dones               (T,) bool           True at each episode's last ply
+policy_targets      (T, A) float32      MCTS: root visit distribution; random: uniform over
+                                        the legal actions
+values              (T,) float32        MCTS: root value (win probability of the player to
+                                        move, draws half); random: NaN
+lengths             (N,) int32          plies of each episode
+episode_starts      (N,) int64          index in T of each episode's first ply
+final_states        (N, S) game dtype   position after each episode's last ply
+outcomes            (N,) int8           final status (1 first wins, 2 second wins, 3 draw)
+seeds               (N,) uint64         the seed of each episode
+==================  ==================  ====================================================
+"""
+import math
+import os
+import sys
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from games import game_from_spec, spec_of
+from games.base import DRAW, FIRST_WINS, ONGOING
+from mcts.rng import new_rng, split_seed
+
+POLICIES = ("random", "mcts")
+EPISODE_KEYS = ("states", "observations", "actions", "players", "policy_targets", "values")
+
+
+@dataclass
+class SelfPlayConfig:
+    """How episodes are played.
+
+    policy: "random" or "mcts". playouts: MCTS playouts per move. temperature: 0 plays the
+    search's choice (most visits, proven wins first); T > 0 samples a move with probability
+    proportional to visits ** (1 / T). dirichlet_alpha: > 0 mixes Dirichlet(alpha) noise into
+    that move distribution at each root, weight ``dirichlet_fraction`` (as AlphaZero does with
+    its priors; UCT has no priors, so the noise acts on the move choice, not on the search).
+    """
+    policy: str = "random"
+    playouts: int = 1000
+    temperature: float = 0.0
+    dirichlet_alpha: float = 0.0
+    dirichlet_fraction: float = 0.25
+    capacity: int = 1_000_000
+
+    def __post_init__(self):
+        if self.policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {self.policy!r}")
+        if self.playouts < 1 or self.temperature < 0 or self.dirichlet_alpha < 0:
+            raise ValueError("playouts must be >= 1, temperature and dirichlet_alpha >= 0")
+
+
+class EpisodeRunner:
+    """Plays episodes of one game with one policy; compiles or loads the kernels once."""
+
+    def __init__(self, game, config: SelfPlayConfig):
+        from mcts.search import MCTS, SearchConfig, load_kernels
+        self.game, self.config = game, config
+        self.kernels = load_kernels(game, log=None)
+        self.engine = None
+        if config.policy == "mcts":
+            self.engine = MCTS(game, SearchConfig(capacity=config.capacity), log=None)
+
+    def episode(self, seed: int) -> dict:
+        if self.config.policy == "random":
+            return self._random_episode(seed)
+        return self._mcts_episode(seed)
+
+    def _random_episode(self, seed):
+        g = self.game
+        root = g.initial_state()
+        cap = g.max_length
+        states = np.zeros((cap + 1, root.shape[0]), dtype=root.dtype)
+        actions = np.zeros(cap, dtype=np.int32)
+        players = np.zeros(cap, dtype=np.int8)
+        mask = np.zeros((cap, g.num_actions), dtype=np.float32)
+        n, st = self.kernels.random_episode(root, new_rng(seed), states, actions, players, mask)
+        mask = mask[:n]
+        policy = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1.0)
+        return {"states": states[:n], "actions": actions[:n], "players": players[:n],
+                "policy_targets": policy, "values": np.full(n, np.nan, dtype=np.float32),
+                "final_state": states[n], "outcome": int(st)}
+
+    def _mcts_episode(self, seed):
+        g, cfg, engine = self.game, self.config, self.engine
+        engine.config.seed = seed
+        engine._root = None                       # a new game: no tree to reuse
+        rng = np.random.default_rng(seed)
+        state = g.initial_state()
+        rows = {k: [] for k in ("states", "actions", "players", "policy_targets", "values")}
+        while g.status(state) == ONGOING and len(rows["actions"]) < g.max_length:
+            r = engine.search(state, playouts=cfg.playouts)
+            pi = np.zeros(g.num_actions, dtype=np.float32)
+            for ch in r.children:
+                pi[ch["action"]] = ch["visits"]
+            total = pi.sum()
+            value = sum(ch["visits"] * ch["value"] for ch in r.children) / max(total, 1)
+            pi /= max(total, 1)
+            action = self._choose(r, pi, rng)
+            rows["states"].append(state.copy())
+            rows["actions"].append(action)
+            rows["players"].append(g.to_play(state))
+            rows["policy_targets"].append(pi)
+            rows["values"].append(value)
+            g.play(state, action)
+            engine.advance(action)
+        st = g.status(state)
+        dtypes = {"actions": np.int32, "players": np.int8, "policy_targets": np.float32,
+                  "values": np.float32}
+        out = {k: np.array(v, dtype=dtypes.get(k, state.dtype)) for k, v in rows.items()}
+        if not rows["states"]:
+            out["states"] = np.zeros((0, state.shape[0]), dtype=state.dtype)
+        out.update(final_state=state, outcome=int(st))
+        return out
+
+    def _choose(self, result, pi, rng):
+        cfg = self.config
+        if cfg.temperature == 0 and cfg.dirichlet_alpha == 0:
+            return result.action
+        legal = np.array([ch["action"] for ch in result.children])
+        p = pi[legal].astype(np.float64)
+        if cfg.temperature > 0:
+            p = p ** (1.0 / cfg.temperature)
+        else:
+            p = (p == p.max()).astype(np.float64)
+        p /= p.sum()
+        if cfg.dirichlet_alpha > 0:
+            noise = rng.dirichlet([cfg.dirichlet_alpha] * len(legal))
+            p = (1 - cfg.dirichlet_fraction) * p + cfg.dirichlet_fraction * noise
+        return int(rng.choice(legal, p=p / p.sum()))
+
+
+def episode_seed(seed: int, index: int) -> int:
+    return split_seed(seed, index) & ((1 << 63) - 1)
+
+
+def run_episodes(spec, config_dict, indices, seed):
+    """Worker entry point: play episodes ``indices`` of the game ``spec``; their arrays."""
+    runner = _runner(spec, config_dict)
+    eps = [runner.episode(episode_seed(seed, i)) for i in indices]
+    return assemble(runner.game, eps, [episode_seed(seed, i) for i in indices])
+
+
+_RUNNERS = {}
+
+
+def _key(spec, config_dict):
+    return repr(spec), repr(sorted(config_dict.items()))
+
+
+def _runner(spec, config_dict):
+    key = _key(spec, config_dict)
+    if key not in _RUNNERS:
+        _RUNNERS[key] = EpisodeRunner(game_from_spec(spec), SelfPlayConfig(**config_dict))
+    return _RUNNERS[key]
+
+
+def collect(game, episodes: int, config: SelfPlayConfig = None, seed: int = 0,
+            workers: int = 1, ray_address: str = None, on_episodes=None) -> dict:
+    """Play ``episodes`` episodes and return the arrays described in the module docstring.
+
+    workers: processes on this machine (1: in this process); with ``ray_address`` ("auto" or
+    a cluster address) they are Ray actors instead. ``on_episodes(part)`` is called with the
+    arrays of each chunk of episodes as it arrives (for progress bars). Raises ``ValueError`` for bad settings and
+    ``ImportError`` if Ray is asked for but not installed."""
+    config = config or SelfPlayConfig()
+    if episodes < 1 or workers < 1:
+        raise ValueError("episodes and workers must be at least 1")
+    spec, cfg = spec_of(game), asdict(config)
+    chunks = _chunks(episodes, workers, 64 if config.policy == "mcts" else 4096)
+    if ray_address:
+        from mcts.ray_workers import run_on_ray
+        parts = run_on_ray(spec, cfg, chunks, seed, workers, ray_address, on_episodes)
+    elif workers == 1:
+        runner = EpisodeRunner(game, config)
+        _RUNNERS[_key(spec, cfg)] = runner
+        parts = []
+        for chunk in chunks:
+            parts.append(run_episodes(spec, cfg, chunk, seed))
+            if on_episodes:
+                on_episodes(parts[-1])
+    else:
+        parts = _run_processes(spec, cfg, chunks, seed, workers, on_episodes)
+    return merge(parts)
+
+
+def _chunks(episodes, workers, largest):
+    size = max(1, min(largest, math.ceil(episodes / (4 * workers))))
+    return [list(range(i, min(i + size, episodes))) for i in range(0, episodes, size)]
+
+
+def _run_processes(spec, cfg, chunks, seed, workers, on_episodes):
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    ctx = multiprocessing.get_context("spawn")     # no fork of a process that has threads
+    os.environ.setdefault("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))
+    with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        futures = [pool.submit(run_episodes, spec, cfg, chunk, seed) for chunk in chunks]
+        parts = []
+        for f in futures:                           # in episode order
+            parts.append(f.result())
+            if on_episodes:
+                on_episodes(parts[-1])
+    return parts
+
+
+def assemble(game, eps, seeds) -> dict:
+    """Concatenate per-episode dicts into the arrays of the module docstring."""
+    lengths = np.array([len(e["actions"]) for e in eps], dtype=np.int32)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    total = int(lengths.sum())
+    data = {k: np.concatenate([e[k] for e in eps]) for k in EPISODE_KEYS if k != "observations"}
+    outcomes = np.array([e["outcome"] for e in eps], dtype=np.int8)
+    rewards = np.zeros((total, 2), dtype=np.float32)
+    dones = np.zeros(total, dtype=bool)
+    for start, n, st in zip(starts, lengths, outcomes):
+        if n:
+            dones[start + n - 1] = True
+            rewards[start + n - 1] = final_rewards(int(st))
+    data.update(rewards=rewards, dones=dones, lengths=lengths, episode_starts=starts,
+                final_states=np.stack([e["final_state"] for e in eps]), outcomes=outcomes,
+                seeds=np.array(seeds, dtype=np.uint64))
+    if hasattr(game, "observation"):
+        data["observations"] = np.stack([game.observation(s) for s in data["states"]]
+                                        ).astype(np.float32) if total else np.zeros((0,))
+    return data
+
+
+def merge(parts) -> dict:
+    """Concatenate the arrays of consecutive chunks of episodes."""
+    data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    offsets = np.cumsum([0] + [int(p["lengths"].sum()) for p in parts[:-1]])
+    data["episode_starts"] = np.concatenate([p["episode_starts"] + o
+                                             for p, o in zip(parts, offsets)])
+    return data
+
+
+def final_rewards(status: int):
+    """(reward of player 0, reward of player 1) for a final status: +1, -1 or 0."""
+    if status == DRAW:
+        return (0.0, 0.0)
+    if status == FIRST_WINS:
+        return (1.0, -1.0)
+    if status == FIRST_WINS + 1:
+        return (-1.0, 1.0)
+    return (0.0, 0.0)          # unfinished (move cap of the recorder)
+
+
+def summary(data) -> dict:
+    """Wins per side, draws and episode lengths of collected data."""
+    out = data["outcomes"]
+    return {"episodes": int(len(out)), "first_wins": int((out == FIRST_WINS).sum()),
+            "second_wins": int((out == FIRST_WINS + 1).sum()), "draws": int((out == DRAW).sum()),
+            "mean_length": float(data["lengths"].mean()) if len(out) else 0.0,
+            "plies": int(data["lengths"].sum())}
+
+
+def save_npz(path, data):
+    """Write collected data as a compressed ``.npz`` with the keys of the module docstring."""
+    np.savez_compressed(path, **data)
+
+
+def load_npz(path) -> dict:
+    with np.load(path) as f:
+        return {k: f[k] for k in f.files}
