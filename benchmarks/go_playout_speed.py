@@ -1,43 +1,43 @@
-"""Random playouts per second of games.go's rollout from the empty board (single thread).
+"""Random Go playouts per second (games.go's ``rollout``), single thread, whole games from the
+empty board to two passes, komi 7.5.
 
-Usage: PYTHONPATH=. python benchmarks/go_playout_speed.py [size ...] [--seconds S]
+    PYTHONPATH=. python benchmarks/go_playout_speed.py [size ...] [--seconds S]
 """
 import argparse
 import time
 
-import numpy as np
-
-from games.go import Go, rollout
+from games.base import FIRST_WINS
+from games.go import Go, ply, rollout
 from mcts.rng import new_rng
 
 
-def rate(size, seconds):
-    game = Go(size=size)
-    root = game.initial_state()
+def measure(size, seconds):
+    """(playouts per second, moves per playout, Black's win rate) over ``seconds``."""
+    root = Go(size=size).initial_state()
     rng = new_rng(1)
-    s = root.copy()
-    rollout(s, rng)                      # compile / load from cache
-    n, moves, wins = 0, 0, 0
+    state = root.copy()
+    rollout(state, rng)                       # compile, or load from numba's cache
+    games = moves = black_wins = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        for _ in range(200):
-            s[:] = root
-            wins += rollout(s, rng) == 1
-            moves += int(s[4])
-        n += 200
-    dt = time.perf_counter() - t0
-    return n / dt, moves / n, wins / n
+        for _ in range(100):
+            state[:] = root
+            black_wins += rollout(state, rng) == FIRST_WINS
+            moves += ply(state)
+        games += 100
+    elapsed = time.perf_counter() - t0
+    return games / elapsed, moves / games, black_wins / games
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("sizes", nargs="*", type=int, default=[9, 19])
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[9, 19])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
     for size in args.sizes:
-        r, m, b = rate(size, args.seconds)
-        print(f"{size}x{size}: {r:,.0f} playouts/s, {m:.1f} moves per game, "
-              f"Black wins {100 * b:.1f} % (komi 7.5)")
+        rate, length, black = measure(size, args.seconds)
+        print(f"{size}x{size}: {rate:,.0f} playouts/s, {length:.1f} moves per playout, "
+              f"Black wins {100 * black:.1f} %")
 
 
 if __name__ == "__main__":

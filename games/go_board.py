@@ -1,32 +1,39 @@
 """The Go board machinery behind :mod:`games.go`: state layout, incremental groups, scoring.
 
-Everything here works on one flat ``int64`` state array (layout below) and is compiled with
-numba. :mod:`games.go` builds the contract kernels and the Python face on top of it; read its
-docstring first for the rules.
+Everything here works on one flat ``int64`` state array and is compiled with numba;
+:mod:`games.go` builds the contract kernels and the Python face on top of it (read its
+docstring first for the rules). Start with :func:`place_stone`.
 
 State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
 
-    [0, HEADER)          header fields F_* (size, player to move, ko point, passes, ...)
-    COLOR   [P]          EMPTY, BLACK, WHITE or BORDER for every padded point
-    GROUP   [P]          for a stone: id of its group (the id is one of the group's points)
-    NEXT    [P]          for a stone: next stone of the same group (circular list)
-    LIBS    [P]          for a group id: pseudo-liberty count (stone, empty neighbour) pairs
-    LSUM    [P]          for a group id: sum of its pseudo-liberty points
-    LSQ     [P]          for a group id: sum of squares of its pseudo-liberty points
-    GSIZE   [P]          for a group id: number of stones
-    EPOS    [P]          for an empty point: its index in EMPTY
-    EMPTY   [n*n]        the empty points (first F_NEMPTY entries), in no particular order
-    HIST    [MAXMOVES + 1 + n*n]   Zobrist hashes of every position so far (F_HISTLEN used)
+    s[0 : HEADER]               header fields F_* (size, player to move, ko point, passes, ...)
+    s[at(p, 0) : at(p, 8)]      the record of padded point p, 8 fields (64 bytes):
+        COLOR                   EMPTY, BLACK, WHITE or BORDER
+        GROUP                   for a stone: id of its group (a point of the group)
+        NEXT                    for a stone: next stone of the same group (circular list)
+        LIBS, LSUM, LSQ         for a group id: pseudo-liberty count, sum and sum of squares
+        GSIZE                   for a group id: number of stones
+        EPOS                    for an empty point: its index in the empty list
+    s[F_EMPTY_AT + i]           the empty points, i < s[F_NEMPTY], in no particular order
+    s[F_HIST_AT + i]            hash of every position so far, i < s[F_HISTLEN]
+                                (capacity: the move cap + 1 + n*n setup entries)
 
-Points are padded indices ``p = (row + 1) * w + col + 1`` with row 0 at the top; the border
-ring holds BORDER so neighbours are simply ``p ± 1`` and ``p ± w`` with no bounds tests.
+Points are padded indices ``p = (row + 1) * w + col + 1``, row 0 at the top; the border ring
+holds BORDER so the neighbours are simply ``p ± 1`` and ``p ± w`` without bounds tests.
 
-A group is in atari (exactly one liberty) iff ``LSUM² == LIBS · LSQ``: by Cauchy-Schwarz the
-pseudo-liberty points are then all the same point, which is ``LSUM // LIBS``. That gives O(1)
-atari, capture and suicide tests without liberty sets. Merging two groups relabels the smaller.
+Pseudo-liberties count (stone, empty neighbour) pairs, so they are cheap to update: a stone
+placed on p takes p away from each neighbouring group, a captured stone gives its point back.
+A group is in atari (exactly one liberty) iff ``LSUM² == LIBS · LSQ`` - by Cauchy-Schwarz all
+its pseudo-liberties are then the same point - an O(1) atari, capture and suicide test without
+liberty sets. Merging two groups relabels the smaller one.
 
-The Zobrist hash (header F_HASH) covers the stones only (positional superko); HIST holds the
-hash after every move or setup, starting with the empty board.
+The Zobrist hash (F_HASH) covers the stones only (positional superko); the history holds the
+hash after every move or setup, starting with the empty board's 0.
+
+Why one flat array read through ``s[at(p, FIELD)]`` rather than named views: numba counts
+references on every array passed between functions, and those atomic increments cost more
+than the Go logic itself (a playout was 4x slower with views). Helpers here take only ``s`` and
+integers.
 """
 import numpy as np
 from numba import njit
@@ -36,7 +43,7 @@ ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3   # as in games
 
 MIN_SIZE, MAX_SIZE = 5, 19
 MAX_PADDED = (MAX_SIZE + 2) ** 2
-NO_POINT = 0            # padded point 0 is a border corner: never a board point ("no ko")
+NO_POINT = 0            # padded point 0 is a border corner, never a board point: "no ko"
 
 # Header fields.
 F_SIZE = 0          # board size n
@@ -49,19 +56,45 @@ F_CAPS_W = 6        # black stones captured by White
 F_KOMI2 = 7         # twice the komi (an integer)
 F_STATUS = 8        # ONGOING or the final status
 F_HASH = 9          # Zobrist hash of the stones on the board
-F_HISTLEN = 10      # entries used in HIST
-F_NEMPTY = 11       # entries used in EMPTY
+F_HISTLEN = 10      # positions recorded in the history
+F_NEMPTY = 11       # empty points in the empty list
 F_MAXMOVES = 12     # move cap: the game ends and is scored after this many moves
 F_STONES_B = 13     # black stones on the board
 F_STONES_W = 14     # white stones on the board
 F_LAST = 15         # last action played (-1: none yet)
 F_HANDICAP = 16     # fixed handicap stones placed at the start (information only)
-HEADER = 20
+F_EMPTY_AT = 17     # offset of the empty list
+F_HIST_AT = 18      # offset of the history
+HEADER = 24
 
-_KEYS = np.random.default_rng(0x60B0A4D).integers(
-    -(2 ** 63), 2 ** 63 - 1, size=3 * MAX_PADDED, dtype=np.int64)
-_KEYS[:MAX_PADDED] = 0          # colour 0 (empty) hashes to nothing
-ZOBRIST = _KEYS                 # ZOBRIST[colour * MAX_PADDED + p], a fixed table (~10 kB)
+# Fields of a point record.
+COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)
+REC = 8
+
+
+def _zobrist_table():
+    """``ZOBRIST[colour * MAX_PADDED + p]``: fixed pseudo-random 64-bit keys (splitmix64 from a
+    fixed seed, so the table never depends on a library version); colour EMPTY maps to 0."""
+    mask = (1 << 64) - 1
+    x = 0x60B0A4D
+    keys = []
+    for _ in range(2 * MAX_PADDED):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        keys.append(z ^ (z >> 31))
+    table = np.array([0] * MAX_PADDED + keys, dtype=np.uint64)
+    return table.view(np.int64).copy()
+
+
+ZOBRIST = _zobrist_table()      # ~10 kB, frozen into the compiled code (an owning array: a
+#                                 view of another array made every playout ~40 % slower)
+
+
+@njit(cache=True, inline="always")
+def at(p, field):
+    """Index in the state of ``field`` of point ``p``'s record."""
+    return HEADER + REC * p + field
 
 
 @njit(cache=True)
@@ -70,207 +103,179 @@ def max_moves(n):
     return 3 * n * n
 
 
-@njit(cache=True)
-def layout(n):
-    """Offsets ``(COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS, EMPTY, HIST, total length)``."""
-    w = n + 2
-    pp = w * w
-    o_color = HEADER
-    o_empty = HEADER + 8 * pp
-    o_hist = o_empty + n * n
-    total = o_hist + max_moves(n) + 1 + n * n
-    return (o_color, o_color + pp, o_color + 2 * pp, o_color + 3 * pp, o_color + 4 * pp,
-            o_color + 5 * pp, o_color + 6 * pp, o_color + 7 * pp, o_empty, o_hist, total)
-
-
-@njit(cache=True)
-def views(s):
-    """Named views into state ``s``:
-    ``(color, group, nxt, libs, lsum, lsq, gsize, epos, empty, hist)``."""
-    n = s[F_SIZE]
-    pp = (n + 2) * (n + 2)
-    o = layout(n)
-    return (s[o[0]:o[0] + pp], s[o[1]:o[1] + pp], s[o[2]:o[2] + pp], s[o[3]:o[3] + pp],
-            s[o[4]:o[4] + pp], s[o[5]:o[5] + pp], s[o[6]:o[6] + pp], s[o[7]:o[7] + pp],
-            s[o[8]:o[9]], s[o[9]:o[10]])
+def state_length(n):
+    """Length of the state array for board size ``n``."""
+    return HEADER + REC * (n + 2) ** 2 + n * n + max_moves(n) + 1 + n * n
 
 
 def new_state(n, komi2):
     """A fresh state: empty ``n`` x ``n`` board, Black to move, komi ``komi2 / 2``."""
-    o = layout(n)
-    s = np.zeros(o[10], dtype=np.int64)
     w = n + 2
+    s = np.zeros(state_length(n), dtype=np.int64)
     s[F_SIZE] = n
     s[F_KOMI2] = komi2
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
     s[F_KO] = NO_POINT
-    color = s[o[0]:o[0] + w * w].reshape(w, w)
-    color[:, :] = BORDER
-    color[1:n + 1, 1:n + 1] = EMPTY
+    s[F_EMPTY_AT] = HEADER + REC * w * w
+    s[F_HIST_AT] = s[F_EMPTY_AT] + n * n
+    rec = s[HEADER:HEADER + REC * w * w].reshape(w, w, REC)
+    rec[:, :, COLOR] = BORDER
+    rec[1:n + 1, 1:n + 1, COLOR] = EMPTY
     points = np.array([(r + 1) * w + c + 1 for r in range(n) for c in range(n)], dtype=np.int64)
-    s[o[8]:o[8] + n * n] = points
-    s[o[7] + points] = np.arange(n * n)
+    s[s[F_EMPTY_AT]:s[F_EMPTY_AT] + n * n] = points
+    s[HEADER + REC * points + EPOS] = np.arange(n * n)
     s[F_NEMPTY] = n * n
-    s[o[9]] = 0                 # the empty board's hash
+    s[s[F_HIST_AT]] = 0         # the empty board's hash
     s[F_HISTLEN] = 1
     s[F_STATUS] = ONGOING
     return s
 
 
-@njit(cache=True)
-def in_atari(libs, lsum, lsq, g):
+def colors(s):
+    """The COLOR field of every padded point, shape ``(w, w)`` (a copy)."""
+    w = int(s[F_SIZE]) + 2
+    return s[HEADER:HEADER + REC * w * w].reshape(w, w, REC)[:, :, COLOR].copy()
+
+
+@njit(cache=True, inline="always")
+def in_atari(s, g):
     """True if group ``g`` has exactly one liberty."""
-    return lsum[g] * lsum[g] == libs[g] * lsq[g]
+    total = s[at(g, LSUM)]
+    return total * total == s[at(g, LIBS)] * s[at(g, LSQ)]
 
 
 @njit(cache=True)
-def is_legal_point(color, group, libs, lsum, lsq, w, p, c):
+def is_legal_point(s, w, p, c):
     """True if a ``c`` stone on empty point ``p`` is not suicide (ko is the caller's business):
     it has an empty neighbour, joins a friendly group with another liberty, or captures."""
     for d in (1, -1, w, -w):
         q = p + d
-        v = color[q]
+        v = s[at(q, COLOR)]
         if v == EMPTY:
             return True
         if v != BORDER:
-            atari = in_atari(libs, lsum, lsq, group[q])
-            if (v == c) != atari:      # friend not in atari, or enemy in atari
+            if (v == c) != in_atari(s, s[at(q, GROUP)]):   # friend not in atari, enemy in atari
                 return True
     return False
 
 
 @njit(cache=True)
-def is_own_eye(color, w, p, c):
-    """True if empty point ``p`` is an eye of colour ``c`` for the playout policy: all four
-    neighbours are ``c`` stones or the edge, and the diagonals hold at most one enemy stone in
+def is_own_eye(s, w, p, c):
+    """True if empty point ``p`` is an eye of colour ``c`` for the playout policy: its four
+    neighbours are ``c`` stones or the edge, and its diagonals hold at most one enemy stone in
     the centre, none on the edge or in the corner (else it is a false eye)."""
     for d in (1, -1, w, -w):
-        v = color[p + d]
+        v = s[at(p + d, COLOR)]
         if v != c and v != BORDER:
             return False
     enemy = 0
     edge = 0
     for d in (w + 1, w - 1, 1 - w, -1 - w):
-        v = color[p + d]
+        v = s[at(p + d, COLOR)]
         if v == BORDER:
             edge = 1
-        elif v != EMPTY and v != c:
+        elif v == 3 - c:
             enemy += 1
     return enemy + edge < 2
 
 
 @njit(cache=True)
-def _take_empty(s, empty, epos, p):
-    """Remove ``p`` from the empty-point list."""
-    k = s[F_NEMPTY] - 1
-    i = epos[p]
-    last = empty[k]
-    empty[i] = last
-    epos[last] = i
-    s[F_NEMPTY] = k
-
-
-@njit(cache=True)
-def _give_empty(s, empty, epos, p):
-    """Append ``p`` to the empty-point list."""
-    k = s[F_NEMPTY]
-    empty[k] = p
-    epos[p] = k
-    s[F_NEMPTY] = k + 1
-
-
-@njit(cache=True)
-def _merge(group, nxt, libs, lsum, lsq, gsize, a, b):
-    """Merge groups ``a`` and ``b`` (distinct ids); return the surviving id."""
-    if gsize[a] < gsize[b]:
-        a, b = b, a
-    x = b
-    while True:                 # relabel the smaller group
-        group[x] = a
-        x = nxt[x]
-        if x == b:
-            break
-    nxt[a], nxt[b] = nxt[b], nxt[a]     # splice the two circular lists
-    libs[a] += libs[b]
-    lsum[a] += lsum[b]
-    lsq[a] += lsq[b]
-    gsize[a] += gsize[b]
-    return a
-
-
-@njit(cache=True)
-def _remove_group(s, color, group, nxt, libs, lsum, lsq, epos, empty, w, g):
-    """Take group ``g`` off the board; its neighbours gain the freed pseudo-liberties.
-    Returns the number of stones removed (hash and stone counts are updated)."""
-    c = color[g]
+def _remove_group(s, w, g):
+    """Take group ``g`` off the board: its points become empty, neighbouring groups gain the
+    pseudo-liberties, hash and stone count follow. Returns the number of stones removed."""
+    c = s[at(g, COLOR)]
     h = s[F_HASH]
-    base = c * MAX_PADDED
-    count = 0
+    key = c * MAX_PADDED
+    e0 = s[F_EMPTY_AT]
+    k = s[F_NEMPTY]
     x = g
+    count = 0
     while True:
-        color[x] = EMPTY
-        h ^= ZOBRIST[base + x]
-        _give_empty(s, empty, epos, x)
+        s[at(x, COLOR)] = EMPTY
+        h ^= ZOBRIST[key + x]
+        s[e0 + k] = x
+        s[at(x, EPOS)] = k
+        k += 1
         for d in (1, -1, w, -w):
             q = x + d
-            v = color[q]
-            if (v == BLACK or v == WHITE) and group[q] != g:
-                f = group[q]
-                libs[f] += 1
-                lsum[f] += x
-                lsq[f] += x * x
+            v = s[at(q, COLOR)]
+            if (v == BLACK or v == WHITE) and s[at(q, GROUP)] != g:
+                f = s[at(q, GROUP)]
+                s[at(f, LIBS)] += 1
+                s[at(f, LSUM)] += x
+                s[at(f, LSQ)] += x * x
         count += 1
-        x = nxt[x]
+        x = s[at(x, NEXT)]
         if x == g:
             break
     s[F_HASH] = h
-    if c == BLACK:
-        s[F_STONES_B] -= count
-    else:
-        s[F_STONES_W] -= count
+    s[F_NEMPTY] = k
+    s[F_STONES_B + c - BLACK] -= count
     return count
 
 
 @njit(cache=True)
-def place_stone(s, color, group, nxt, libs, lsum, lsq, gsize, epos, empty, w, p, c, capture):
-    """Put a ``c`` stone on empty point ``p`` and update groups, liberties, hash, stone counts
-    and the empty list. With ``capture``, enemy groups left without liberties are removed and
-    credited to ``c``; the new ko point is returned (``NO_POINT`` if none). Legality (occupied,
-    ko, suicide, superko) is the caller's job."""
-    color[p] = c
+def _merge(s, a, b):
+    """Merge groups ``a`` and ``b`` (distinct ids); return the surviving id."""
+    if s[at(a, GSIZE)] < s[at(b, GSIZE)]:
+        a, b = b, a
+    x = b
+    while True:                 # relabel the smaller group
+        s[at(x, GROUP)] = a
+        x = s[at(x, NEXT)]
+        if x == b:
+            break
+    na = s[at(a, NEXT)]         # splice the two circular lists
+    s[at(a, NEXT)] = s[at(b, NEXT)]
+    s[at(b, NEXT)] = na
+    for f in (LIBS, LSUM, LSQ, GSIZE):
+        s[at(a, f)] += s[at(b, f)]
+    return a
+
+
+@njit(cache=True)
+def place_stone(s, w, p, c, capture):
+    """Put a ``c`` stone on empty point ``p``; update groups, liberties, hash, stone counts and
+    the empty list. With ``capture``, enemy groups left without liberties are removed and
+    credited to ``c``, and the new ko point is returned (``NO_POINT`` if none). Legality
+    (occupied, ko, suicide, superko) is the caller's job; so are turn and history."""
+    s[at(p, COLOR)] = c
     s[F_HASH] ^= ZOBRIST[c * MAX_PADDED + p]
-    _take_empty(s, empty, epos, p)
-    if c == BLACK:
-        s[F_STONES_B] += 1
-    else:
-        s[F_STONES_W] += 1
-    group[p] = p
-    nxt[p] = p
-    gsize[p] = 1
+    s[F_STONES_B + c - BLACK] += 1
+    e0 = s[F_EMPTY_AT]          # take p out of the empty list
+    k = s[F_NEMPTY] - 1
+    i = s[at(p, EPOS)]
+    last = s[e0 + k]
+    s[e0 + i] = last
+    s[at(last, EPOS)] = i
+    s[F_NEMPTY] = k
     nl = 0
     ns = 0
     nq = 0
     for d in (1, -1, w, -w):
         q = p + d
-        v = color[q]
+        v = s[at(q, COLOR)]
         if v == EMPTY:
             nl += 1
             ns += q
             nq += q * q
-        elif v != BORDER:       # any neighbouring group loses the pseudo-liberty at p
-            g = group[q]
-            libs[g] -= 1
-            lsum[g] -= p
-            lsq[g] -= p * p
-    libs[p] = nl
-    lsum[p] = ns
-    lsq[p] = nq
+        elif v != BORDER:       # a neighbouring group loses its pseudo-liberty at p
+            g = s[at(q, GROUP)]
+            s[at(g, LIBS)] -= 1
+            s[at(g, LSUM)] -= p
+            s[at(g, LSQ)] -= p * p
+    s[at(p, GROUP)] = p
+    s[at(p, NEXT)] = p
+    s[at(p, GSIZE)] = 1
+    s[at(p, LIBS)] = nl
+    s[at(p, LSUM)] = ns
+    s[at(p, LSQ)] = nq
     me = p
     for d in (1, -1, w, -w):
         q = p + d
-        if color[q] == c and group[q] != me:
-            me = _merge(group, nxt, libs, lsum, lsq, gsize, me, group[q])
+        if s[at(q, COLOR)] == c and s[at(q, GROUP)] != me:
+            me = _merge(s, me, s[at(q, GROUP)])
     if not capture:
         return NO_POINT
     enemy = 3 - c
@@ -278,41 +283,37 @@ def place_stone(s, color, group, nxt, libs, lsum, lsq, gsize, epos, empty, w, p,
     last = NO_POINT
     for d in (1, -1, w, -w):
         q = p + d
-        if color[q] == enemy and libs[group[q]] == 0:
-            captured += _remove_group(s, color, group, nxt, libs, lsum, lsq, epos, empty, w,
-                                      group[q])
+        if s[at(q, COLOR)] == enemy and s[at(s[at(q, GROUP)], LIBS)] == 0:
+            captured += _remove_group(s, w, s[at(q, GROUP)])
             last = q
     if captured == 0:
         return NO_POINT
-    if c == BLACK:
-        s[F_CAPS_B] += captured
-    else:
-        s[F_CAPS_W] += captured
-    if captured == 1 and gsize[me] == 1 and libs[me] == 1:
-        return last             # a single stone took a single stone and has one liberty
+    s[F_CAPS_B + c - BLACK] += captured
+    if captured == 1 and s[at(me, GSIZE)] == 1 and s[at(me, LIBS)] == 1:
+        return last             # a lone stone took a lone stone and has one liberty: ko
     return NO_POINT
 
 
 @njit(cache=True)
-def hash_after(s, color, group, nxt, libs, lsum, lsq, w, p, c):
+def hash_after(s, w, p, c):
     """Zobrist hash of the position after a legal ``c`` stone on ``p`` (state unchanged)."""
     h = s[F_HASH] ^ ZOBRIST[c * MAX_PADDED + p]
     enemy = 3 - c
-    base = enemy * MAX_PADDED
+    key = enemy * MAX_PADDED
     seen0 = -1
     seen1 = -1
     seen2 = -1
     k = 0
     for d in (1, -1, w, -w):
         q = p + d
-        if color[q] != enemy:
+        if s[at(q, COLOR)] != enemy:
             continue
-        g = group[q]
-        if g != seen0 and g != seen1 and g != seen2 and in_atari(libs, lsum, lsq, g):
+        g = s[at(q, GROUP)]
+        if g != seen0 and g != seen1 and g != seen2 and in_atari(s, g):
             x = g
             while True:         # this group is captured: its stones leave the board
-                h ^= ZOBRIST[base + x]
-                x = nxt[x]
+                h ^= ZOBRIST[key + x]
+                x = s[at(x, NEXT)]
                 if x == g:
                     break
         if k == 0:
@@ -326,29 +327,34 @@ def hash_after(s, color, group, nxt, libs, lsum, lsq, w, p, c):
 
 
 @njit(cache=True)
-def in_history(s, hist, h):
+def in_history(s, h):
     """True if hash ``h`` is one of the positions recorded so far."""
+    h0 = s[F_HIST_AT]
     for i in range(s[F_HISTLEN]):
-        if hist[i] == h:
+        if s[h0 + i] == h:
             return True
     return False
 
 
 @njit(cache=True)
-def push_history(s, hist):
-    """Record the current position's hash (no-op if the history is full)."""
+def push_history(s):
+    """Record the current position's hash; False (and nothing recorded) if the history is full."""
     k = s[F_HISTLEN]
-    if k < hist.shape[0]:
-        hist[k] = s[F_HASH]
-        s[F_HISTLEN] = k + 1
+    if s[F_HIST_AT] + k >= s.shape[0]:
+        return False
+    s[s[F_HIST_AT] + k] = s[F_HASH]
+    s[F_HISTLEN] = k + 1
+    return True
 
 
 @njit(cache=True)
-def area(s, color, epos, empty, w):
-    """Tromp-Taylor area ``(black, white)``: stones plus empty regions that reach only that
-    colour. The regions are found by a breadth-first search done in place in the empty list
-    (it is reordered, nothing is allocated): ``EMPTY[done:tail]`` is the region being grown,
-    and an empty point is unvisited iff its index is ``>= tail``."""
+def area(s):
+    """Tromp-Taylor area ``(black, white)``: stones plus the empty regions that reach only that
+    colour. The regions are found by a breadth-first search done in place in the empty list,
+    which gets reordered (nothing is allocated): ``empty[done:tail]`` is the region being
+    grown, and an empty point is still unvisited iff its index is ``>= tail``."""
+    w = s[F_SIZE] + 2
+    e0 = s[F_EMPTY_AT]
     black = s[F_STONES_B]
     white = s[F_STONES_W]
     total = s[F_NEMPTY]
@@ -358,19 +364,19 @@ def area(s, color, epos, empty, w):
         tail = done + 1
         reach = 0
         while head < tail:
-            x = empty[head]
+            x = s[e0 + head]
             head += 1
             for d in (1, -1, w, -w):
                 q = x + d
-                v = color[q]
+                v = s[at(q, COLOR)]
                 if v == EMPTY:
-                    j = epos[q]
+                    j = s[at(q, EPOS)]
                     if j >= tail:           # unvisited: swap it to the end of the region
-                        r = empty[tail]
-                        empty[tail] = q
-                        epos[q] = tail
-                        empty[j] = r
-                        epos[r] = j
+                        r = s[e0 + tail]
+                        s[e0 + tail] = q
+                        s[at(q, EPOS)] = tail
+                        s[e0 + j] = r
+                        s[at(r, EPOS)] = j
                         tail += 1
                 elif v != BORDER:
                     reach |= v
@@ -383,9 +389,9 @@ def area(s, color, epos, empty, w):
 
 
 @njit(cache=True)
-def final_status(s, color, epos, empty, w):
-    """Score the position by area and komi; return FIRST_WINS, SECOND_WINS or DRAW."""
-    black, white = area(s, color, epos, empty, w)
+def final_status(s):
+    """Score the position by area and komi: FIRST_WINS, SECOND_WINS or DRAW."""
+    black, white = area(s)
     diff2 = 2 * (black - white) - s[F_KOMI2]
     if diff2 > 0:
         return FIRST_WINS
@@ -395,24 +401,25 @@ def final_status(s, color, epos, empty, w):
 
 
 @njit(cache=True)
-def setup_stones(s, points, c):
-    """Place ``c`` stones on padded ``points`` as setup (no captures, not a move). Returns 0,
-    or 1 + the index of an occupied or repeated point, or -1 if some group is left without
-    liberties, or -2 if the history is full. On failure ``s`` is partly changed: callers work
-    on a copy."""
-    color, group, nxt, libs, lsum, lsq, gsize, epos, empty, hist = views(s)
+def setup_stones(s, points, cols):
+    """Place stones of colours ``cols[i]`` on padded ``points[i]`` as one setup (no captures,
+    not a move; one history entry for the resulting position). Returns 0, or 1 + the index of
+    an occupied or repeated point, or -1 if some group is left without liberties, or -2 if the
+    history has no room left. On failure ``s`` is left half-changed: callers use a copy."""
     w = s[F_SIZE] + 2
+    if s[F_HIST_AT] + s[F_HISTLEN] + 1 + s[F_MAXMOVES] - s[F_MOVES] > s.shape[0]:
+        return -2               # keep room in the history for every move still to come
     for i in range(points.shape[0]):
         p = points[i]
-        if color[p] != EMPTY:
+        if s[at(p, COLOR)] != EMPTY:
             return 1 + i
-        place_stone(s, color, group, nxt, libs, lsum, lsq, gsize, epos, empty, w, p, c, False)
-    for i in range(color.shape[0]):
-        if (color[i] == BLACK or color[i] == WHITE) and libs[group[i]] == 0:
+        place_stone(s, w, p, cols[i], False)
+    for p in range(w * w):
+        v = s[at(p, COLOR)]
+        if (v == BLACK or v == WHITE) and s[at(s[at(p, GROUP)], LIBS)] == 0:
             return -1
-    if s[F_HISTLEN] >= hist.shape[0]:
+    if not push_history(s):
         return -2
-    push_history(s, hist)
     s[F_KO] = NO_POINT
     s[F_PASSES] = 0
     return 0
