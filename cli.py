@@ -76,6 +76,8 @@ def build_parser():
     p.add_argument("--first", choices=("human", "ai"), help="who moves first (default human)")
     p.add_argument("--color", type=str.lower, choices=("black", "white"),
                    help="your colour in Go (black moves first)")
+    p.add_argument("--sgf-dir", default=".", metavar="DIR",
+                   help="where Go games are saved as SGF (default: the current directory)")
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="in games that allow resigning, the AI resigns when its win estimate "
                         "stays below this for two moves in a row (default 0.1; 0 never)")

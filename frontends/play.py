@@ -23,6 +23,7 @@ class Session:
         self.states = [game.initial_state()]
         self.actions, self.movers = [], []
         self.resigned = None          # player who resigned
+        self.save_dir = "."           # where games that keep records (SGF) are saved
         self.low_estimates = 0        # AI moves in a row with win estimate below the threshold
 
     @property
@@ -88,7 +89,7 @@ def ai_move(session):
             return
     s.play(r.action)
     console.print(f"AI plays [bold]{r.move}[/bold]: {estimate(r)}, "
-                  f"{r.playouts_per_second / 1e6:.2f} M playouts/s "
+                  f"{r.playouts_per_second:,.0f} playouts/s "
                   f"({r.playouts:,} playouts in {r.seconds:.2f} s)")
 
 
@@ -159,6 +160,7 @@ def play(args):
     human = human_player(game, args)
     engine = make_engine(game, args)
     session = Session(game, engine, human, budget_of(args), args.resign_threshold)
+    session.save_dir = args.sgf_dir
     console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
                   f"or one of: {', '.join(commands(game))}.")
     status = 0
@@ -188,7 +190,8 @@ def finish(session):
     console.print(f"result: {result}")
     console.print(f"game record: {session.record() or '(no moves)'}")
     try:
-        path = g.save_game(session.actions, result)
+        path = g.save_game(list(zip(session.movers, session.actions)), session.state,
+                           session.resigned, session.save_dir)
     except OSError as e:
         err.print(f"could not save the game: {e}")
         return

@@ -78,8 +78,10 @@ class Game:
         """Final report of a finished game (e.g. an area count); by default the result."""
         return self.result_text(self.status(state))
 
-    def save_game(self, actions, result: str, directory: str = "."):
-        """Write a finished or abandoned game to a file (e.g. SGF) and return its path, or None."""
+    def save_game(self, moves, state, resigned=None, directory: str = "."):
+        """Write a game to a file (e.g. SGF) and return its path, or None if the game keeps no
+        files. ``moves``: [(player, action)]; ``state``: the last position; ``resigned``: the
+        player who resigned, if one did."""
         return None
 
     def result_text(self, status: int) -> str:

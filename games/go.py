@@ -626,6 +626,21 @@ class Go(Game):
             return f"game in progress (area count now: {res})"
         return f"{self.result_text(st)} ({res})"
 
+    def save_game(self, moves, state, resigned=None, directory="."):
+        """Write the game as SGF (FF[4], SZ, KM, HA, AB, RU, RE) in ``directory``; its path."""
+        from games import go_sgf
+        if resigned is not None:
+            result = f"{'WB'[resigned]}+R"
+        elif int(state[F_STATUS]) != ONGOING:
+            result = self.result_string(state)
+        else:
+            result = None
+        setup = [vertex_to_action(v, self.size)
+                 for v in fixed_handicap_vertices(self.size, self.handicap)] if self.handicap else []
+        data = go_sgf.to_sgf(self, moves, setup_black=setup, result=result,
+                             first_player=1 if self.handicap else 0)
+        return go_sgf.save(go_sgf.default_path(directory), data)
+
     # -- display ---------------------------------------------------------------------------
     def render(self, state, last_action=None):
         n = self.size
