@@ -4,6 +4,8 @@
     python cli.py play connect4 [--seconds 1 | --playouts N] [--first human|ai] [--seed K]
     python cli.py analyze connect4 (--moves 4453 | --positions FILE) [--json]
     python cli.py bench [GAME ...] [--json]
+    python cli.py gtp [--size 9] [--komi 7.5] [--seconds S | --playouts N]
+    python cli.py match [--opponent CMD] [--games N] [--seconds S | --playouts N]
     python cli.py selfplay GAME [--episodes N] [--playouts P] [--workers W] [--ray auto]
     python cli.py check GAME
     python cli.py list
@@ -110,6 +112,25 @@ def build_parser():
     p.add_argument("--threads", type=positive_int, default=1,
                    help="threads for playouts and search (default 1: single-thread figures)")
 
+    p = sub.add_parser("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    add_search_args(p)
+    p.add_argument("--resign-threshold", type=probability, default=0.1,
+                   help="resign when the win estimate stays below this for two moves "
+                        "(default 0.1; 0 never)")
+
+    p = sub.add_parser("match", help="play Go matches against another GTP engine")
+    p.add_argument("--opponent", metavar="CMD",
+                   help="GTP engine command (default: GNU Go level 10, Chinese rules)")
+    p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    add_search_args(p)
+    p.add_argument("--sgf-dir", default="match-games", metavar="DIR",
+                   help="where each game is saved as SGF (default match-games)")
+    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+
     p = sub.add_parser("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
     add_game_args(p)
     p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
@@ -179,6 +200,12 @@ def main(argv=None):
         if args.command == "bench":
             from benchmarks.bench import main as bench_main
             return bench_main(args)
+        if args.command == "gtp":
+            from frontends.gtp import gtp
+            return gtp(args)
+        if args.command == "match":
+            from benchmarks.match import main as match_main
+            return match_main(args)
         if args.command == "selfplay":
             from frontends.selfplay import selfplay
             return selfplay(args)

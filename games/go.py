@@ -60,11 +60,11 @@ from numba import njit
 
 from games import go_board as gb
 from games.base import DRAW, ILLEGAL, ONGOING, Game
-from games.go_board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, F_HANDICAP,
-                            F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST, F_MAXMOVES, F_MOVES,
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W,
+                            F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST, F_MAXMOVES, F_MOVES,
                             F_NEMPTY, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE, MAX_SIZE, MIN_SIZE,
                             NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
-                            is_own_eye, place_stone, push_history)
+                            is_own_eye, place_stone, push_history, WHITE)
 from mcts.rng import below, next_u64, random_below
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__),)
@@ -278,6 +278,38 @@ def _hash_after_action(state, action):
     w = n + 2
     p = (action // n + 1) * w + action % n + 1
     return hash_after(state, w, p, state[F_TOMOVE] + 1)
+
+
+@njit(cache=True)
+def ownership(state, rng, playouts, counts):
+    """Play ``playouts`` playouts from ``state`` and add to ``counts`` (int64, shape (n*n,),
+    action order) +1 for each point that ends Black's (a black stone, or an empty point whose
+    neighbours are black stones or edge) and -1 for White's. A finished game is played on as
+    if both had not passed. Used to estimate dead stones (GTP final_status_list)."""
+    n = state[F_SIZE]
+    w = n + 2
+    scratch = np.empty_like(state)
+    for _ in range(playouts):
+        scratch[:] = state
+        if scratch[F_STATUS] != ONGOING and scratch[F_MOVES] < scratch[F_MAXMOVES]:
+            scratch[F_STATUS] = ONGOING
+            scratch[F_PASSES] = 0
+        rollout(scratch, rng)
+        for r in range(n):
+            for col in range(n):
+                p = (r + 1) * w + col + 1
+                v = scratch[at(p, COLOR)]
+                if v == EMPTY:
+                    seen = 0
+                    for d in (1, -1, w, -w):
+                        q = scratch[at(p + d, COLOR)]
+                        if q != BORDER:
+                            seen |= q
+                    v = seen
+                if v == BLACK:
+                    counts[r * n + col] += 1
+                elif v == WHITE:
+                    counts[r * n + col] -= 1
 
 
 # ----------------------------------------------------------------------------------------------
@@ -640,6 +672,42 @@ class Go(Game):
         data = go_sgf.to_sgf(self, moves, setup_black=setup, result=result,
                              first_player=1 if self.handicap else 0)
         return go_sgf.save(go_sgf.default_path(directory), data)
+
+    # -- control from outside (GTP): either colour may move, a finished game may go on -----
+    def set_to_play(self, state, color):
+        """Make ``color`` (0 / "black" or 1 / "white") the player to move; if that changes
+        who moves, the simple-ko ban (which binds only the next opponent move) is lifted."""
+        c = _player(color)
+        if int(state[F_TOMOVE]) != c:
+            state[F_TOMOVE] = c
+            state[F_KO] = NO_POINT
+
+    def reopen(self, state):
+        """Let a game that ended by two passes go on (the pass count starts again). False if
+        it cannot (the move cap was reached)."""
+        if int(state[F_STATUS]) == ONGOING:
+            return True
+        if int(state[F_MOVES]) >= int(state[F_MAXMOVES]):
+            return False
+        state[F_STATUS] = ONGOING
+        state[F_PASSES] = 0
+        return True
+
+    def set_komi(self, state, komi):
+        """Change the komi of ``state`` (and of this game) to ``komi`` (a multiple of 0.5)."""
+        if float(komi) * 2 != int(float(komi) * 2):
+            raise ValueError(f"komi must be a multiple of 0.5, got {komi!r}")
+        self.komi = float(komi)
+        self.params["komi"] = self.komi
+        state[F_KOMI2] = int(round(self.komi * 2))
+
+    def point_ownership(self, state, playouts=200, seed=0):
+        """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black), row 0
+        at the top, from ``playouts`` seeded playouts."""
+        from mcts.rng import new_rng
+        counts = np.zeros(self.size * self.size, dtype=np.int64)
+        ownership(state, new_rng(seed), int(playouts), counts)
+        return (counts / playouts).reshape(self.size, self.size)
 
     # -- display ---------------------------------------------------------------------------
     def render(self, state, last_action=None):

@@ -1,0 +1,206 @@
+"""`match`: this engine against any GTP engine, on Go, with GNU Go as referee.
+
+Games alternate colours (ours Black in even-numbered games). A game ends on two consecutive
+passes, a resignation, an illegal move (its author loses) or the move cap (3 n² moves); a game
+ended by passes or the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
+replayed, then ``final_score``, which also judges dead stones). Each game is saved as SGF. At
+the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean seconds
+per move of each side.
+"""
+import json
+import math
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+from frontends.common import UsageError, console, err
+from frontends.gtp import GtpEngine
+from games import go_sgf
+from games.go import Go
+
+GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
+DEFAULT_OPPONENT = f"{GNUGO} --mode gtp --level 10 --chinese-rules"
+REFEREE = f"{GNUGO} --mode gtp --chinese-rules"
+
+
+class GtpProcess:
+    """A GTP engine in a subprocess."""
+
+    def __init__(self, command):
+        try:
+            self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         text=True, bufsize=1)
+        except OSError as e:
+            raise UsageError(f"cannot start {command!r}: {e.strerror}") from None
+        self.command = command
+
+    def send(self, command):
+        """Send one command; return (ok, response text)."""
+        try:
+            self.proc.stdin.write(command + "\n")
+            self.proc.stdin.flush()
+            lines = []
+            while True:
+                line = self.proc.stdout.readline()
+                if not line:
+                    raise EOFError
+                if line.strip() == "" and lines:
+                    break
+                if line.strip() or lines:
+                    lines.append(line.rstrip("\n"))
+        except (BrokenPipeError, EOFError):
+            raise RuntimeError(f"the engine {self.command!r} died") from None
+        text = "\n".join(lines)
+        return text.startswith("="), text[1:].lstrip("0123456789").strip()
+
+    def close(self):
+        try:
+            self.send("quit")
+        except RuntimeError:
+            pass
+        self.proc.wait(timeout=10)
+
+
+class Ours:
+    """This engine behind the same interface as a GtpProcess (in-process GTP)."""
+
+    def __init__(self, **kwargs):
+        self.gtp = GtpEngine(log=None if not kwargs.pop("verbose", False) else sys.stderr,
+                             **kwargs)
+
+    def send(self, command):
+        reply = self.gtp.handle(command) or "="
+        return reply.startswith("="), reply[1:].lstrip("0123456789").strip()
+
+    def close(self):
+        pass
+
+
+def wilson(wins, n, z=1.96):
+    """95 % Wilson score interval (low, high) for ``wins`` successes in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def referee_score(size, komi, moves):
+    """GNU Go's final score ("B+3.5") of the game ``moves`` [(colour letter, vertex)]."""
+    ref = GtpProcess(REFEREE)
+    try:
+        for cmd in (f"boardsize {size}", f"komi {komi}", "clear_board"):
+            ref.send(cmd)
+        for color, vertex in moves:
+            ok, _ = ref.send(f"play {color} {vertex}")
+            if not ok:
+                return None
+        ok, score = ref.send("final_score")
+        return score if ok else None
+    finally:
+        ref.close()
+
+
+def play_game(index, ours, theirs, args, game):
+    """One game; returns a dict with the result and timings."""
+    ours_black = index % 2 == 0
+    players = {"b": ours if ours_black else theirs, "w": theirs if ours_black else ours}
+    for p in (ours, theirs):
+        for cmd in (f"boardsize {args.size}", f"komi {args.komi}", "clear_board"):
+            ok, msg = p.send(cmd)
+            if not ok:
+                raise RuntimeError(f"setup failed ({cmd}): {msg}")
+    moves, passes, result, reason = [], 0, None, "score"
+    times = {"ours": [], "theirs": []}
+    cap = 3 * args.size * args.size
+    color = "b"
+    while len(moves) < cap:
+        mover, other = players[color], players["bw"[color == "b"]]
+        t0 = time.perf_counter()
+        ok, move = mover.send(f"genmove {color}")
+        times["ours" if mover is ours else "theirs"].append(time.perf_counter() - t0)
+        move = move.lower()
+        if not ok:
+            result, reason = f"{'WB'[color == 'w']}+F", f"genmove failed: {move}"
+            break
+        if move == "resign":
+            result, reason = f"{'WB'[color == 'w']}+R", "resignation"
+            break
+        ok, msg = other.send(f"play {color} {move}")
+        if not ok:
+            result, reason = f"{'WB'[color == 'w']}+F", f"illegal move {move}"
+            break
+        moves.append((color, move))
+        passes = passes + 1 if move == "pass" else 0
+        if passes >= 2:
+            break
+        color = "bw"[color == "b"]
+    if result is None:
+        result = referee_score(args.size, args.komi, moves) or "?"
+        reason = "two passes" if passes >= 2 else "move cap"
+    winner = result[0].lower() if result[:1] in ("B", "W") else None
+    ours_color = "b" if ours_black else "w"
+    path = None
+    if args.sgf_dir:
+        sgf_moves = [(0 if c == "b" else 1, game.vertex_to_action(v)) for c, v in moves]
+        names = ("mcts-engine", args.opponent) if ours_black else (args.opponent, "mcts-engine")
+        data = go_sgf.to_sgf(game, sgf_moves, result=result, player_names=names)
+        path = go_sgf.save(os.path.join(args.sgf_dir, f"game-{index + 1:03d}.sgf"), data)
+    return {"game": index + 1, "ours": ours_color, "result": result, "reason": reason,
+            "moves": len(moves), "win": winner == ours_color,
+            "ours_seconds_per_move": _mean(times["ours"]),
+            "theirs_seconds_per_move": _mean(times["theirs"]), "sgf": path}
+
+
+def _mean(values):
+    return sum(values) / len(values) if values else 0.0
+
+
+def main(args):
+    """Run the `match` command; returns the exit status."""
+    game = Go(size=args.size, komi=args.komi)
+    opponent = args.opponent or DEFAULT_OPPONENT
+    args.opponent = opponent
+    theirs = GtpProcess(opponent)
+    ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
+                seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
+                threads=args.threads or os.cpu_count() or 1)
+    budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
+    console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
+                  f"{args.size}x{args.size}, komi {args.komi}")
+    games = []
+    try:
+        for i in range(args.games):
+            g = play_game(i, ours, theirs, args, game)
+            games.append(g)
+            wins = sum(x["win"] for x in games)
+            console.print(f"game {g['game']:>3}: ours {g['ours'].upper()}, {g['result']:<7} "
+                          f"({g['reason']}, {g['moves']} moves) {'WIN ' if g['win'] else 'loss'}"
+                          f"  ours {g['ours_seconds_per_move']:.2f} s/move, theirs "
+                          f"{g['theirs_seconds_per_move']:.2f} s/move  [{wins}/{len(games)}]")
+    except KeyboardInterrupt:
+        err.print("interrupted: summary of the games finished so far")
+    finally:
+        theirs.close()
+    n, wins = len(games), sum(g["win"] for g in games)
+    low, high = wilson(wins, n)
+    summary = {"games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
+               "wilson_95": [low, high],
+               "ours_seconds_per_move": _mean([g["ours_seconds_per_move"] for g in games]),
+               "theirs_seconds_per_move": _mean([g["theirs_seconds_per_move"] for g in games]),
+               "opponent": opponent, "size": args.size, "komi": args.komi, "budget": budget,
+               "command": " ".join(sys.argv)}
+    if n:
+        console.print(f"won {wins}/{n} = {100 * summary['win_rate']:.0f} % "
+                      f"(95 % Wilson interval {100 * low:.0f}-{100 * high:.0f} %); seconds per "
+                      f"move: ours {summary['ours_seconds_per_move']:.2f}, theirs "
+                      f"{summary['theirs_seconds_per_move']:.2f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"summary": summary, "games": games}, f, indent=1)
+    return 0
