@@ -414,22 +414,20 @@ class GtpEngine:
         return out
 
     def _in_seki(self, board, color, group, own):
-        """Alive without territory of its own but with a liberty it shares with enemy stones
-        that nobody owns in the playouts."""
+        """Alive without an empty region of its own (an eye or territory) but touching an
+        empty region that also touches enemy stones: shared liberties, as in seki."""
+        regions = empty_regions(board)
         n = board.shape[0]
-        shared, eyes = False, False
+        touching = set()
         for a in group:
             r, c = divmod(a, n)
             for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                 if 0 <= rr < n and 0 <= cc < n and board[rr, cc] == 0:
-                    b = rr * n + cc
-                    nb = [board[x, y] for x, y in ((rr - 1, cc), (rr + 1, cc), (rr, cc - 1),
-                                                   (rr, cc + 1)) if 0 <= x < n and 0 <= y < n]
-                    if 3 - color in nb and abs(own[b]) < 0.5:
-                        shared = True
-                    if all(v == color for v in nb):
-                        eyes = True
-        return shared and not eyes
+                    touching.add(regions[rr, cc])
+        reach = region_colors(board, regions)
+        own_region = any(reach[k] == {color} for k in touching)
+        shared = any(reach[k] == {1, 2} for k in touching)
+        return shared and not own_region
 
     def _dead_stones(self, pos, enemy_of=None):
         stones = []
@@ -533,31 +531,55 @@ class GtpEngine:
         return "black" if self.game.to_play(self.state) == 0 else "white"
 
 
-def area_of(board):
-    """Tromp-Taylor area (black, white) of an int8 (n, n) board (0 empty, 1 black, 2 white)."""
+def empty_regions(board):
+    """Label the empty regions of an int8 (n, n) board: int array, -1 on stones."""
     n = board.shape[0]
-    black, white = int((board == 1).sum()), int((board == 2).sum())
-    seen = np.zeros_like(board, dtype=bool)
+    labels = np.full(board.shape, -1, dtype=np.int64)
+    k = 0
     for r in range(n):
         for c in range(n):
-            if board[r, c] or seen[r, c]:
+            if board[r, c] or labels[r, c] >= 0:
                 continue
-            todo, region, reach = [(r, c)], 0, set()
-            seen[r, c] = True
+            labels[r, c] = k
+            todo = [(r, c)]
             while todo:
                 x, y = todo.pop()
-                region += 1
                 for xx, yy in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                    if 0 <= xx < n and 0 <= yy < n:
-                        if board[xx, yy]:
-                            reach.add(int(board[xx, yy]))
-                        elif not seen[xx, yy]:
-                            seen[xx, yy] = True
-                            todo.append((xx, yy))
-            if reach == {1}:
-                black += region
-            elif reach == {2}:
-                white += region
+                    if 0 <= xx < n and 0 <= yy < n and not board[xx, yy] and labels[xx, yy] < 0:
+                        labels[xx, yy] = k
+                        todo.append((xx, yy))
+            k += 1
+    return labels
+
+
+def region_colors(board, labels):
+    """For each region label, the set of stone colours (1, 2) it touches."""
+    n = board.shape[0]
+    reach = {}
+    for r in range(n):
+        for c in range(n):
+            k = labels[r, c]
+            if k < 0:
+                continue
+            seen = reach.setdefault(k, set())
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < n and 0 <= cc < n and board[rr, cc]:
+                    seen.add(int(board[rr, cc]))
+    return reach
+
+
+def area_of(board):
+    """Tromp-Taylor area (black, white) of an int8 (n, n) board (0 empty, 1 black, 2 white):
+    stones plus the empty regions that reach only that colour."""
+    labels = empty_regions(board)
+    reach = region_colors(board, labels)
+    black, white = int((board == 1).sum()), int((board == 2).sum())
+    for k, colours in reach.items():
+        size = int((labels == k).sum())
+        if colours == {1}:
+            black += size
+        elif colours == {2}:
+            white += size
     return black, white
 
 

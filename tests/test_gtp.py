@@ -1,0 +1,265 @@
+"""GTP v2: a scripted session with exact replies, protocol details, undo across captures and
+ko, genmove after two passes, printsgf/loadsgf, and a short match against GNU Go."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.match import wilson
+from frontends.gtp import GtpEngine, area_of
+
+ROOT = Path(__file__).parent.parent
+GNUGO = "/usr/games/gnugo"
+
+
+def engine(**kw):
+    kw.setdefault("playouts", 500)
+    e = GtpEngine(log=None, threads=1, **kw)
+    e.ready.wait()
+    return e
+
+
+def session(e, lines):
+    return [e.handle(line) for line in lines]
+
+
+def stones(e, color):
+    """The vertices of list_stones as a set (the order is the engine's)."""
+    reply = e.handle(f"list_stones {color}")
+    assert reply.startswith("=")
+    return set(reply[1:].split())
+
+
+def test_scripted_session_exact_replies():
+    e = engine()
+    script = [
+        ("1 protocol_version", "=1 2"),
+        ("name", "= mcts-engine"),
+        ("version", "= 0.1.0"),
+        ("known_command genmove", "= true"),
+        ("known_command kgs-genmove_cleanup", "= true"),
+        ("known_command frobnicate", "= false"),
+        ("boardsize 7", "="),
+        ("clear_board", "="),
+        ("komi 0.5", "="),
+        ("get_komi", "= 0.5"),
+        ("play B c3", "="),
+        ("play w C3", "? illegal move"),          # occupied
+        ("play w I3", "? syntax error"),          # the letter I is skipped
+        ("play w H3", "? syntax error"),          # off a 7x7 board
+        ("play purple d4", "? syntax error"),
+        ("play white D4", "="),
+        ("play b PASS", "="),
+        ("play b e5", "="),                       # two black moves in a row are fine
+        ("list_stones WHITE", "= D4"),
+        ("is_legal w c3", "= 0"),
+        ("is_legal w a1", "= 1"),
+        ("undo", "="),
+        ("list_stones b", "= C3"),
+        ("undo", "="),
+        ("list_stones b", "= C3"),
+        ("7 undo", "=7"),
+        ("list_stones w", "="),
+        ("undo", "="),
+        ("undo", "? cannot undo"),
+        ("boardsize 4", "? unacceptable size"),
+        ("boardsize 20", "? unacceptable size"),
+        ("boardsize nine", "? syntax error"),
+        ("frobnicate 3", "? unknown command"),
+        ("42 frobnicate", "?42 unknown command"),
+        ("play b", "? syntax error"),
+        ("komi seven", "? syntax error"),
+        ("quit", "="),
+    ]
+    for line, expected in script:
+        assert e.handle(line) == expected, line
+    assert e.quit
+
+
+def test_protocol_details_comments_blank_lines_tabs_crlf():
+    e = engine()
+    assert e.handle("") is None
+    assert e.handle("   # only a comment") is None
+    assert e.handle("\t3\tname\t# trailing comment\r\n") == "=3 mcts-engine"
+    assert e.handle("boardsize\t9\r\n") == "="
+    assert e.handle("play B D4\x07") == "="               # control characters are dropped
+    assert stones(e, "b") == {"D4"}
+
+
+def test_list_commands_and_replies_have_no_empty_lines():
+    e = engine()
+    reply = e.handle("list_commands")
+    names = reply[2:].split("\n")
+    for required in ("protocol_version", "name", "version", "known_command", "list_commands",
+                     "quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo",
+                     "showboard", "final_score", "final_status_list", "time_settings",
+                     "time_left", "kgs-time_settings", "fixed_handicap", "place_free_handicap",
+                     "set_free_handicap", "loadsgf", "printsgf", "reg_genmove", "is_legal",
+                     "all_legal", "list_stones", "get_komi", "kgs-genmove_cleanup"):
+        assert required in names
+    for cmd in ("showboard", "list_commands", "printsgf", "final_status_list alive"):
+        assert "\n\n" not in e.handle(cmd)
+
+
+def test_undo_across_a_capture_restores_the_stones():
+    e = engine()
+    session(e, ["boardsize 5", "clear_board", "play b b3", "play w c3", "play b c4",
+                "play w d4", "play b c2", "play w a1", "play b d3"])   # captures C3
+    assert stones(e, "white") == {"A1", "D4"}
+    assert stones(e, "black") == {"B3", "C4", "C2", "D3"}
+    assert e.handle("undo") == "="
+    assert stones(e, "white") == {"A1", "C3", "D4"}
+    assert stones(e, "black") == {"C4", "B3", "C2"}
+
+
+def test_ko_is_enforced_and_undo_restores_the_ko_state():
+    e = engine()
+    # White takes a ko at C3 by capturing the black stone on D3; Black may not retake at once.
+    session(e, ["boardsize 7", "clear_board",
+                "play b c4", "play w d4", "play b b3", "play w e3", "play b c2", "play w d2",
+                "play b d3", "play w c3"])          # C3 captures D3: a ko
+    assert stones(e, "black") == {"C4", "B3", "C2"}
+    assert e.handle("play b d3") == "? illegal move"
+    assert e.handle("is_legal b d3") == "= 0"
+    session(e, ["play b g7", "play w g6"])           # a threat and its answer
+    assert e.handle("is_legal b d3") == "= 1"
+    assert e.handle("play b d3") == "="            # the retake, one move later
+    assert stones(e, "white") == {"D4", "E3", "D2", "G6"}
+    assert e.handle("undo") == "="                  # back before the retake: legal again
+    assert e.handle("is_legal b d3") == "= 1"
+    session(e, ["undo", "undo"])                    # back to right after White's capture
+    assert e.handle("is_legal b d3") == "= 0"
+    assert stones(e, "white") == {"D4", "C3", "E3", "D2"}
+
+
+def test_all_legal_lists_every_empty_point_on_an_open_board():
+    e = engine()
+    session(e, ["boardsize 5", "clear_board", "play b c3"])
+    reply = e.handle("all_legal w")[2:].split()
+    assert len(reply) == 24 and "C3" not in reply
+
+
+def test_genmove_after_two_passes_answers_and_keeps_the_game():
+    e = engine()
+    session(e, ["boardsize 5", "clear_board", "play b c3", "play w pass", "play b pass"])
+    reply = e.handle("genmove w")
+    assert reply.startswith("= ")
+    move = reply[2:]
+    assert move == "pass" or e.game.vertex_to_action(move) < 25
+    assert e.handle("10 reg_genmove b").startswith("=10 ")
+
+
+def test_genmove_plays_a_legal_move_and_is_reproducible():
+    replies = []
+    for _ in range(2):
+        e = engine(seed=3)
+        session(e, ["boardsize 9", "clear_board", "play b e5"])
+        replies.append(e.handle("genmove w"))
+        assert stones(e, "white") == {replies[-1][2:]}
+    assert replies[0] == replies[1]
+
+
+def test_handicap_commands():
+    e = engine()
+    assert e.handle("boardsize 9") == "="
+    assert set(e.handle("fixed_handicap 5")[2:].split()) == {"C3", "G7", "G3", "C7", "E5"}
+    assert e.handle("fixed_handicap 2") == "? board not empty"
+    e.handle("clear_board")
+    assert e.handle("fixed_handicap 1") == "? invalid number of stones"
+    assert e.handle("fixed_handicap 10") == "? invalid number of stones"
+    assert e.handle("set_free_handicap a1 b2 c3") == "="
+    assert stones(e, "b") == {"A1", "B2", "C3"}
+    e.handle("clear_board")
+    assert e.handle("set_free_handicap a1 a1") == "? bad vertex list"
+    assert e.handle("set_free_handicap a1 z9") == "? bad vertex list"
+    assert len(set(e.handle("place_free_handicap 3")[2:].split())) == 3
+    assert e.handle("genmove w").startswith("= ")
+
+
+def test_printsgf_then_loadsgf_gives_the_same_position(tmp_path):
+    e = engine()
+    session(e, ["boardsize 9", "komi 6.5", "clear_board", "fixed_handicap 2", "play w e5",
+                "play b d5", "play w pass", "play b e6"])
+    path = tmp_path / "game.sgf"
+    assert e.handle(f"printsgf {path}") == "="
+    text = path.read_text()
+    assert "SZ[9]" in text and "KM[6.5]" in text and "HA[2]" in text and "AB[" in text
+    assert e.handle("printsgf")[2:].startswith("(;")
+    stones = (e.handle("list_stones b"), e.handle("list_stones w"))
+    f = engine()
+    assert f.handle(f"loadsgf {path}") == "= white"
+    assert (f.handle("list_stones b"), f.handle("list_stones w")) == stones
+    assert f.handle("get_komi") == "= 6.5"
+    assert f.state.tolist() == e.state.tolist()              # the whole state, history included
+    assert f.handle(f"loadsgf {path} 3") == "= white"        # before move 3 (White's pass)
+    assert f.handle("list_stones w") == "= E5"
+    assert f.handle("loadsgf /nonexistent.sgf") == "? cannot load file"
+
+
+def test_final_status_list_agrees_with_area_when_settled():
+    # 5x5: Black owns the left, White the right, both alive with two eyes; one dead white
+    # stone inside Black's area.
+    e = engine()
+    setup = ["boardsize 5", "komi 0", "clear_board"]
+    for v in ("b1", "b2", "b3", "b4", "b5", "c1", "c5"):
+        setup.append(f"play b {v}")
+    for v in ("d1", "d2", "d3", "d4", "d5", "c2", "c4", "e2", "e4"):
+        setup.append(f"play w {v}")
+    session(e, setup)
+    board = e.game.board(e.state)
+    assert e.handle("final_status_list dead") == "="
+    assert e.handle("final_status_list seki") == "="
+    black, white = area_of(board)
+    assert e.handle("final_score") == "= " + e.game.result_string(black - white)
+    e.handle("play w a3")                           # a lone stone in Black's eye space
+    assert e.handle("final_status_list dead") == "= A3"
+    assert e.handle("final_score") == "= " + e.game.result_string(black - white)
+
+
+def test_time_settings_and_time_left_are_accepted():
+    e = engine()
+    assert e.handle("time_settings 60 10 5") == "="
+    assert e.handle("time_left b 30 0") == "="
+    assert e.handle("kgs-time_settings byoyomi 60 10 3") == "="
+    assert e.handle("kgs-time_settings absolute 120") == "="
+    assert e.handle("kgs-time_settings none") == "="
+    assert e.handle("kgs-time_settings sideways 1") == "? syntax error"
+    assert e.handle("time_left b x 0") == "? syntax error"
+
+
+def test_wilson_interval():
+    low, high = wilson(14, 20)
+    assert (round(low, 3), round(high, 3)) == (0.481, 0.855)
+
+
+def test_gtp_process_over_a_pipe_exits_cleanly_at_end_of_input():
+    p = subprocess.run([sys.executable, "cli.py", "gtp", "--playouts", "300"], cwd=ROOT,
+                       input="1 name\nboardsize 9\nplay b d4\n2 genmove w\nshowboard\n",
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    blocks = p.stdout.split("\n\n")
+    assert blocks[0] == "=1 mcts-engine" and blocks[1] == "=" and blocks[2] == "="
+    assert blocks[3].startswith("=2 ")
+    assert blocks[4].startswith("=\n")                 # the board, on lines of its own
+    assert p.stdout.endswith("\n\n")
+
+
+@pytest.mark.skipif(not os.path.exists(GNUGO), reason="GNU Go not installed (.ci/run installs it)")
+def test_two_game_match_against_gnugo_is_completed_and_scored(tmp_path):
+    out = tmp_path / "m.json"
+    p = subprocess.run([sys.executable, "cli.py", "match", "--opponent",
+                        f"{GNUGO} --mode gtp --level 1 --chinese-rules", "--games", "2",
+                        "--playouts", "1000", "--threads", "1", "--sgf-dir", str(tmp_path),
+                        "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stderr
+    data = json.loads(out.read_text())
+    assert data["summary"]["games"] == 2
+    assert [g["ours"] for g in data["games"]] == ["b", "w"]
+    for g in data["games"]:
+        assert g["result"][:2] in ("B+", "W+") or g["result"] == "0"
+        assert Path(g["sgf"]).read_text().startswith("(;")
+    assert "Wilson" in p.stdout
