@@ -66,6 +66,11 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--threads", type=positive_int,
                    help="search threads (default: all cores; 1 for exactly reproducible "
                         "time-limited searches)")
+    p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
+                   help="RAVE / all-moves-as-first statistics (default: on for Go, off for "
+                        "other games)")
+    p.add_argument("--rave-k", type=positive_float, default=1000.0,
+                   help="RAVE equivalence parameter k (default 1000)")
 
 
 def build_parser():

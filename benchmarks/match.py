@@ -17,7 +17,7 @@ import sys
 import time
 
 from frontends.common import UsageError, console, err
-from frontends.gtp import GtpEngine
+from frontends.gtp import GtpEngine, search_options
 from games import go_sgf
 from games.go import Go
 
@@ -169,7 +169,7 @@ def main(args):
     theirs = GtpProcess(opponent)
     ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
                 seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
-                threads=args.threads or os.cpu_count() or 1)
+                threads=args.threads or os.cpu_count() or 1, search=search_options(args))
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
                   f"{args.size}x{args.size}, komi {args.komi}")

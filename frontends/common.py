@@ -35,6 +35,8 @@ def make_engine(game, args):
     if args.nodes is not None:
         config.capacity = args.nodes
     config.threads = args.threads or os.cpu_count() or 1
+    config.rave = getattr(args, "rave", None)
+    config.rave_k = getattr(args, "rave_k", config.rave_k)
     return MCTS(game, config, log=sys.stderr)
 
 

@@ -50,11 +50,12 @@ class GtpEngine:
     """A Go game under GTP control, with the MCTS as its player."""
 
     def __init__(self, size=9, komi=7.5, playouts=None, seconds=1.0, seed=0, threads=1,
-                 resign_threshold=0.1, log=sys.stderr):
+                 resign_threshold=0.1, log=sys.stderr, search=None):
         self.log = log
         self.budget = {"playouts": playouts} if playouts else {"seconds": seconds}
         self.default_seconds = seconds or 1.0
         self.seed, self.threads, self.resign_threshold = seed, threads, resign_threshold
+        self.search_options = dict(search or {})     # SearchConfig fields: rave, exploration
         self.clock = Clock()
         self.engine = None
         self.low = [0, 0]                       # genmoves in a row below the resign threshold
@@ -86,8 +87,8 @@ class GtpEngine:
         if self.engine is None or self.engine_size != self.game.size:
             if self.engine is not None:
                 self.engine.close()
-            self.engine = MCTS(self.game, SearchConfig(seed=self.seed, threads=self.threads),
-                               log=None)
+            config = SearchConfig(seed=self.seed, threads=self.threads, **self.search_options)
+            self.engine = MCTS(self.game, config, log=None)
             self.engine_size = self.game.size
         return self.engine
 
@@ -603,13 +604,23 @@ def _accepts(method, count):
     return required <= count <= code.co_argcount - 1
 
 
+def search_options(args):
+    """SearchConfig fields given on the command line (exploration, nodes, RAVE)."""
+    out = {"rave": args.rave, "rave_k": args.rave_k}
+    if args.exploration is not None:
+        out["exploration"] = args.exploration
+    if args.nodes is not None:
+        out["capacity"] = args.nodes
+    return out
+
+
 def gtp(args):
     """Run the `gtp` command: serve GTP on stdin/stdout until quit or end of input."""
     try:
         engine = GtpEngine(size=args.size or 9, komi=7.5 if args.komi is None else args.komi,
                            playouts=args.playouts, seconds=args.seconds or 1.0, seed=args.seed,
                            threads=args.threads or os.cpu_count() or 1,
-                           resign_threshold=args.resign_threshold)
+                           resign_threshold=args.resign_threshold, search=search_options(args))
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -19,6 +19,9 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                the final status; when absent, a loop over
                                                ``playout_action`` and ``apply_action`` is generated
 ``ply(state) -> int``  *(optional)*            plies played so far (for playout-length figures)
+``rollout_record(state, rng, actions, players)``  like ``rollout``, also writing each move and its
+``-> (int, int)``  *(optional)*                player to the int32 / int8 buffers; returns (status,
+                                               moves written). For RAVE; generated when absent
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` gives the name, the parameters, the initial state,
@@ -40,6 +43,8 @@ class Game:
     players = ("first", "second")   # display names of players 0 and 1
     move_help = "a move"            # how to type a move, for prompts
     resign_allowed = False          # may the AI resign in `play`?
+    rave_default = False            # RAVE (all-moves-as-first) on by default for this game?
+    exploration_default = 0.7       # UCT exploration constant c unless the user sets one
 
     def __init__(self, **params):
         self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`

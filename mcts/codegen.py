@@ -35,6 +35,23 @@ def rollout(state, rng):
         st = apply_action(state, playout_action(state, rng))
     return st
 '''
+_DEFAULT_ROLLOUT_RECORD = '''
+@njit(cache=True)
+def rollout_record(state, rng, seq_actions, seq_players):
+    """Generated default: the game's playout_action until the game ends, recording the moves
+    (up to the buffers' length); returns (final status, moves recorded)."""
+    n = 0
+    st = status(state)
+    while st == ONGOING:
+        player = to_play(state)
+        a = playout_action(state, rng)
+        st = apply_action(state, a)
+        if n < seq_actions.shape[0]:
+            seq_actions[n] = a
+            seq_players[n] = player
+            n += 1
+    return st, n
+'''
 _NO_PLY = '''
 @njit(cache=True)
 def ply(state):
@@ -60,7 +77,8 @@ def _source_text(game_module) -> str:
     names = ", ".join(KERNEL_NAMES)
     text = f"from {game_module} import {names}  # noqa: F401\n"
     body = TEMPLATE.read_text()
-    for name, default in (("rollout", _DEFAULT_ROLLOUT), ("ply", _NO_PLY)):
+    for name, default in (("rollout", _DEFAULT_ROLLOUT), ("ply", _NO_PLY),
+                          ("rollout_record", _DEFAULT_ROLLOUT_RECORD)):
         if hasattr(mod, name):
             text += f"from {game_module} import {name}  # noqa: F401\n"
         else:

@@ -51,9 +51,10 @@ class GameOverError(ValueError):
 class SearchConfig:
     """Settings of a search.
 
-    exploration: the UCB1 constant c in mean + c * sqrt(ln N / n), rewards in [0, 1]. The
-        default 0.7 (below the theoretical sqrt 2) kept the exact outcome most often among
-        0.5, 0.7, 1.0 and 1.4 on the solved Connect Four positions in tests/data.
+    exploration: the UCB1 constant c in mean + c * sqrt(ln N / n), rewards in [0, 1]; None
+        takes the game's ``exploration_default`` (``DEFAULT_EXPLORATION`` = 0.7 unless the game
+        says otherwise: below the theoretical sqrt 2, it kept the exact outcome most often
+        among 0.5, 0.7, 1.0 and 1.4 on the solved Connect Four positions in tests/data).
     capacity: tree size in nodes; memory is ``capacity * Tree.NODE_BYTES`` bytes.
     seed: seeds the playouts; every search starts from this seed, so the same position,
         seed and playout budget give the same visit counts.
@@ -64,13 +65,19 @@ class SearchConfig:
         compiled loop releases the GIL); their root statistics are summed. With a playout
         budget the result is reproducible for a given seed and thread count.
     reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
+    rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
+        the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
+        b = sqrt(k / (3 n + k)): with n visits, the AMAF value weighs b and the mean value
+        1 - b, so AMAF dominates the first few hundred visits of a move and fades after.
     """
-    exploration: float = DEFAULT_EXPLORATION
+    exploration: float = None
     capacity: int = DEFAULT_CAPACITY
     seed: int = 0
     solver: bool = True
     threads: int = 1
     reuse: bool = True
+    rave: bool = None
+    rave_k: float = 1000.0
 
 
 @dataclass
@@ -115,10 +122,14 @@ class _Worker:
         self.scratch = np.empty_like(state)
         self.buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
         self.path = np.empty(game.max_length + 2, dtype=np.int64)
+        self.seq_actions = np.empty(game.max_length + 1, dtype=np.int32)
+        self.seq_players = np.empty(game.max_length + 1, dtype=np.int8)
+        self.mark = np.full(2 * max(game.num_actions, 1), -1, dtype=np.int64)
         self.rng = None
 
     def args(self):
-        return self.tree.arrays() + (self.tree.stats, self.scratch, self.buf, self.path)
+        return self.tree.arrays() + (self.tree.stats, self.scratch, self.buf, self.path,
+                                     self.seq_actions, self.seq_players, self.mark)
 
 
 class MCTS:
@@ -211,12 +222,14 @@ class MCTS:
     def _run(self, w, root, playouts, deadline, stop):
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""
         k, tree = self.kernels, w.tree
-        c, solver = float(self.config.exploration), bool(self.config.solver)
+        params = self.params()
+        w.mark[:] = -1
+        tree.stats[3] = 0
         t0 = time.perf_counter()
         done, batch = 0, 64
         while (playouts is None or done < playouts) and not stop.is_set():
             n = batch if playouts is None else min(batch, playouts - done)
-            done += k.run_playouts(root, n, c, solver, w.rng, *w.args())
+            done += k.run_playouts(root, n, params, w.rng, *w.args())
             if tree.proven[ROOT] != 0:
                 stop.set()
                 break
@@ -229,6 +242,23 @@ class MCTS:
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
             else:
                 batch = max(64, int(rate * _BATCH_SECONDS))
+
+    @property
+    def rave(self) -> bool:
+        cfg = self.config
+        return bool(self.game.rave_default if cfg.rave is None else cfg.rave)
+
+    def params(self) -> np.ndarray:
+        """The float64[4] parameter array of the compiled loop (see uct_template.py)."""
+        cfg = self.config
+        return np.array([self.exploration, float(cfg.solver), float(self.rave), cfg.rave_k],
+                        dtype=np.float64)
+
+    @property
+    def exploration(self) -> float:
+        c = self.config.exploration
+        return float(getattr(self.game, "exploration_default", DEFAULT_EXPLORATION)
+                     if c is None else c)
 
     def _result(self, root, seconds) -> SearchResult:
         g = self.game
@@ -306,13 +336,13 @@ def load_kernels(game, log=sys.stderr):
 
 def _warm_up(k, game):
     """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
-    tree = Tree(2)
+    w = _Worker(game, 2)
     state = game.initial_state()
-    tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-    buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
-    path = np.empty(game.max_length + 2, dtype=np.int64)
-    k.run_playouts(state, 1, 1.0, True, new_rng(0), *tree.arrays(), tree.stats, state.copy(), buf,
-                   path)
+    w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+    params = np.array([1.0, 1.0, 1.0, 1000.0])
+    for rave in (1.0, 0.0):
+        params[2] = rave
+        k.run_playouts(state, 1, params, new_rng(0), *w.args())
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
-    k.legal_actions(state, buf)
-    k.apply_action(state.copy(), int(buf[0]))
+    k.legal_actions(state, w.buf)
+    k.apply_action(state.copy(), int(w.buf[0]))

@@ -13,13 +13,15 @@ class Tree:
     action int32 (move into the node), mover int8 (player who made it), status int8 (game
     status after it, ``ILLEGAL`` once pruned), proven int8 (0, or the final status under best
     play), proven_plies int16 (plies to that end), visits int64, value_sum float64 (sum of
-    rewards of ``mover``). All have shape ``(capacity,)``; a node's children are one block.
-    ``stats`` is int64[3]: nodes in use, deepest stored depth, playouts of this search."""
+    rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of the
+    node's move). All have shape ``(capacity,)``; a node's children are one block. ``stats``
+    is int64[4]: nodes in use, deepest stored depth, playouts of this search, AMAF stamp."""
 
     FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
               ("action", np.int32), ("mover", np.int8), ("status", np.int8),
               ("proven", np.int8), ("proven_plies", np.int16),
-              ("visits", np.int64), ("value_sum", np.float64))
+              ("visits", np.int64), ("value_sum", np.float64),
+              ("amaf_visits", np.int32), ("amaf_value", np.float32))
     NODE_BYTES = sum(np.dtype(t).itemsize for _, t in FIELDS)
 
     def __init__(self, capacity: int):
@@ -28,7 +30,7 @@ class Tree:
         self.capacity = int(capacity)
         for name, dtype in self.FIELDS:
             setattr(self, name, np.zeros(self.capacity, dtype=dtype))
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
 
     @property
     def used(self) -> int:
@@ -43,7 +45,7 @@ class Tree:
         self.action[ROOT] = -1
         self.mover[ROOT] = root_mover
         self.status[ROOT] = root_status
-        self.stats[:] = (1, 0, 0)
+        self.stats[:] = (1, 0, 0, 0)
 
     def arrays(self):
         return tuple(getattr(self, name) for name, _ in self.FIELDS)

@@ -20,6 +20,8 @@ ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
+# Search parameters, packed in one float64 array ``params``:
+P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -57,8 +59,57 @@ def select_child(node, first_child, num_children, mover, node_status, proven, vi
 
 
 @njit(cache=True)
+def select_child_rave(node, first_child, num_children, mover, node_status, proven, visits,
+                      value_sum, amaf_visits, amaf_value, c, k):
+    """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
+    UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)) with the hand-selected
+    schedule b = sqrt(k / (3 n + k)); ``k`` is the equivalence parameter (the visit count at
+    which both estimates weigh the same). A child without AMAF statistics scores Q_amaf = 1."""
+    first = first_child[node]
+    best = -1
+    best_score = -np.inf
+    log_n = np.log(visits[node] + 1.0)
+    lost = FIRST_WINS + (1 - mover[first])
+    for j in range(first, first + num_children[node]):
+        if node_status[j] == ILLEGAL or proven[j] == lost:
+            continue
+        n = visits[j]
+        na = amaf_visits[j]
+        qa = amaf_value[j] / na if na > 0 else 1.0
+        beta = np.sqrt(k / (3.0 * n + k))
+        q = value_sum[j] / n if n > 0 else 0.0
+        score = (1.0 - beta) * q + beta * qa + c * np.sqrt(log_n / (n + 1.0))
+        if score > best_score:
+            best_score = score
+            best = j
+    return best
+
+
+@njit(cache=True)
+def amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits, amaf_value,
+                seq_actions, seq_players, n_seq, mark, stamp, r0):
+    """All-moves-as-first backup: every child of a node on the path whose move its player made
+    later in the same simulation (in the tree below the node or in the playout) gets the
+    simulation's result. ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each
+    (player, action) seen so far, walking up from the playout."""
+    a_count = mark.shape[0] // 2
+    for t in range(n_seq):
+        mark[seq_players[t] * a_count + seq_actions[t]] = stamp
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        f = first_child[nd]
+        if f != NO_CHILDREN:
+            for j in range(f, f + num_children[nd]):
+                if mark[mover[j] * a_count + action[j]] == stamp:
+                    amaf_visits[j] += 1
+                    amaf_value[j] += r0 if mover[j] == 0 else 1.0 - r0
+        if d > 0:
+            mark[mover[nd] * a_count + action[nd]] = stamp
+
+
+@njit(cache=True)
 def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, action, mover,
-           node_status, proven, proven_plies, visits, value_sum):
+           node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order.
     Returns the new node count, unchanged when the capacity would be exceeded."""
     n = legal_actions(state, buf)
@@ -83,6 +134,8 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
         proven_plies[j] = 0
         visits[j] = 0
         value_sum[j] = 0.0
+        amaf_visits[j] = 0
+        amaf_value[j] = 0.0
     first_child[node] = n_nodes
     num_children[node] = n
     return n_nodes + n
@@ -132,17 +185,24 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
 
 
 @njit(cache=True, nogil=True)
-def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_children, action,
-                 mover, node_status, proven, proven_plies, visits, value_sum, stats, scratch,
-                 buf, path):
-    """Run up to ``n_iter`` UCT iterations (select, expand, playout, backpropagate) from
-    ``root_state``; return how many ran (fewer only once ``solver`` has proved the root).
+def run_playouts(root_state, n_iter, params, rng, parent, first_child, num_children, action,
+                 mover, node_status, proven, proven_plies, visits, value_sum, amaf_visits,
+                 amaf_value, stats, scratch, buf, path, seq_actions, seq_players, mark):
+    """Run up to ``n_iter`` MCTS iterations (select, expand, playout, backpropagate) from
+    ``root_state``; return how many ran (fewer only once the solver has proved the root).
 
-    ``stats`` is int64[3]: nodes in use, deepest stored node depth, playouts done (updated).
-    A leaf is expanded on its second visit; when the capacity is full, playouts start below the
-    deepest stored node. Values are kept from the view of the player who moved into each node.
-    With ``solver``, terminal and proven nodes are scored by their proof instead of a playout,
-    and proofs propagate up the path (MCTS-Solver). Releases the GIL."""
+    ``params`` (float64[4]): exploration constant c, solver on (1) or off (0), RAVE on or off,
+    RAVE equivalence parameter k. ``stats`` is int64[4]: nodes in use, deepest stored node
+    depth, playouts done, AMAF stamp (all updated). A leaf is expanded on its second visit;
+    when the capacity is full, playouts start below the deepest stored node. Values are kept
+    from the view of the player who moved into each node. With the solver, terminal and proven
+    nodes are scored by their proof instead of a playout and proofs propagate up the path
+    (MCTS-Solver). With RAVE, playouts are recorded (``seq_actions``, ``seq_players``) for the
+    all-moves-as-first statistics. Releases the GIL."""
+    c = params[P_EXPLORATION]
+    solver = params[P_SOLVER] != 0.0
+    rave = params[P_RAVE] != 0.0
+    k = params[P_RAVE_K]
     n_nodes = stats[0]
     max_depth = stats[1]
     done = 0
@@ -161,19 +221,25 @@ def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_ch
                     break
                 grown = expand(node, scratch, n_nodes, buf, rng, parent, first_child,
                                num_children, action, mover, node_status, proven, proven_plies,
-                               visits, value_sum)
+                               visits, value_sum, amaf_visits, amaf_value)
                 if grown == n_nodes:
                     break
                 n_nodes = grown
-            child = select_child(node, first_child, num_children, mover, node_status, proven,
-                                 visits, value_sum, c)
-            while child >= 0:
+            child = -1
+            while True:
+                if rave:
+                    child = select_child_rave(node, first_child, num_children, mover,
+                                              node_status, proven, visits, value_sum,
+                                              amaf_visits, amaf_value, c, k)
+                else:
+                    child = select_child(node, first_child, num_children, mover, node_status,
+                                         proven, visits, value_sum, c)
+                if child < 0:
+                    break
                 st = apply_action(scratch, action[child])
                 if st != ILLEGAL:
                     break
                 node_status[child] = ILLEGAL      # e.g. superko: prune and choose again
-                child = select_child(node, first_child, num_children, mover, node_status,
-                                     proven, visits, value_sum, c)
             if child < 0:                         # every move pruned or proven lost
                 st = status(scratch)
                 if solver:
@@ -187,10 +253,14 @@ def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_ch
             if st != ONGOING and solver:
                 proven[node] = st
                 proven_plies[node] = 0
+        n_seq = 0
         if proven[node] != NOT_PROVEN:            # evaluation
             st = proven[node]
         elif st == ONGOING:
-            st = rollout(scratch, rng)
+            if rave:
+                st, n_seq = rollout_record(scratch, rng, seq_actions, seq_players)
+            else:
+                st = rollout(scratch, rng)
         r0 = reward_first(st)
         proving = solver and proven[node] != NOT_PROVEN
         for d in range(depth, -1, -1):            # backpropagation
@@ -200,6 +270,10 @@ def run_playouts(root_state, n_iter, c, solver, rng, parent, first_child, num_ch
             if proving and d < depth:
                 proving = try_prove(nd, first_child, num_children, mover, node_status, proven,
                                     proven_plies)
+        if rave:
+            stats[3] += 1
+            amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits,
+                        amaf_value, seq_actions, seq_players, n_seq, mark, stats[3], r0)
         if depth > max_depth:
             max_depth = depth
     stats[0] = n_nodes
