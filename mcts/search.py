@@ -22,6 +22,16 @@ DEFAULT_CAPACITY = 4_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 
 
+def decided(tree, playouts_left: float) -> bool:
+    """True if no other root move can reach the most visited one's count in
+    ``playouts_left`` more playouts (and the tree has a few hundred playouts to judge)."""
+    kids = tree.children(ROOT)
+    if len(kids) < 2 or tree.stats[2] < 500:
+        return len(kids) == 1 and tree.stats[2] >= 1
+    visits = np.sort(tree.visits[kids.start:kids.stop])
+    return visits[-1] - visits[-2] > playouts_left
+
+
 def proof_name(proven: int, who: int):
     """'win', 'loss', 'draw' for player ``who`` of a node's proof, or None if unproven."""
     if proven == 0:
@@ -65,6 +75,8 @@ class SearchConfig:
         compiled loop releases the GIL); their root statistics are summed. With a playout
         budget the result is reproducible for a given seed and thread count.
     reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
+    early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
+        in the playouts the remaining time allows (the time is better kept for later moves).
     rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
         the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
         b = sqrt(k / (3 n + k)): with n visits, the AMAF value weighs b and the mean value
@@ -78,6 +90,7 @@ class SearchConfig:
     reuse: bool = True
     rave: bool = None
     rave_k: float = 1000.0
+    early_stop: bool = True
 
 
 @dataclass
@@ -238,6 +251,8 @@ class MCTS:
             if deadline is not None:
                 left = deadline - now
                 if left <= 0.002 + 1.0 / rate:
+                    break
+                if self.config.early_stop and decided(tree, rate * left):
                     break
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
             else:
