@@ -132,6 +132,8 @@ def build_parser():
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
     add_search_args(p)
+    p.add_argument("--resign-threshold", type=probability, default=0.1,
+                   help="our engine resigns below this win estimate for two moves (default 0.1)")
     p.add_argument("--sgf-dir", default="match-games", metavar="DIR",
                    help="where each game is saved as SGF (default match-games)")
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")

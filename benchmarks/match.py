@@ -1,6 +1,7 @@
 """`match`: this engine against any GTP engine, on Go, with GNU Go as referee.
 
-Games alternate colours (ours Black in even-numbered games). A game ends on two consecutive
+Games alternate colours (ours Black in even-numbered games) and our engine's seed changes
+with each game, so that games differ even at a fixed playout budget. A game ends on two consecutive
 passes, a resignation, an illegal move (its author loses) or the move cap (3 n² moves); a game
 ended by passes or the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
 replayed, then ``final_score``, which also judges dead stones). Each game is saved as SGF. At
@@ -109,6 +110,7 @@ def referee_score(size, komi, moves):
 def play_game(index, ours, theirs, args, game):
     """One game; returns a dict with the result and timings."""
     ours_black = index % 2 == 0
+    ours.gtp.reseed(args.seed + index)             # every game a different one
     players = {"b": ours if ours_black else theirs, "w": theirs if ours_black else ours}
     for p in (ours, theirs):
         for cmd in (f"boardsize {args.size}", f"komi {args.komi}", "clear_board"):
@@ -169,7 +171,8 @@ def main(args):
     theirs = GtpProcess(opponent)
     ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
                 seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
-                threads=args.threads or os.cpu_count() or 1, search=search_options(args))
+                threads=args.threads or os.cpu_count() or 1, search=search_options(args),
+                resign_threshold=args.resign_threshold)
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
                   f"{args.size}x{args.size}, komi {args.komi}")

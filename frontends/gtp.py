@@ -64,6 +64,12 @@ class GtpEngine:
         threading.Thread(target=self._load, daemon=True).start()
 
     # -- set-up ----------------------------------------------------------------------------
+    def reseed(self, seed):
+        """Use ``seed`` from now on (e.g. a different one for each game of a match)."""
+        self.seed = seed
+        if self.engine is not None:
+            self.engine.config.seed = seed
+
     def _log(self, message):
         if self.log is not None:
             print(message, file=self.log, flush=True)

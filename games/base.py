@@ -45,6 +45,7 @@ class Game:
     resign_allowed = False          # may the AI resign in `play`?
     rave_default = False            # RAVE (all-moves-as-first) on by default for this game?
     exploration_default = 0.7       # UCT exploration constant c unless the user sets one
+    rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
 
     def __init__(self, **params):
         self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`

@@ -501,6 +501,7 @@ class Go(Game):
     move_help = "a vertex like D4, or pass"
     resign_allowed = True
     rave_default = True
+    exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 
     def __init__(self, size=9, komi=7.5, handicap=0):
         try:

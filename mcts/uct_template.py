@@ -21,7 +21,7 @@ NO_CHILDREN = -1      # first_child of a node not yet expanded
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
 # Search parameters, packed in one float64 array ``params``:
-P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K = 0, 1, 2, 3
+P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
@@ -64,7 +64,8 @@ def select_child_rave(node, first_child, num_children, mover, node_status, prove
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
     UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)) with the hand-selected
     schedule b = sqrt(k / (3 n + k)); ``k`` is the equivalence parameter (the visit count at
-    which both estimates weigh the same). A child without AMAF statistics scores Q_amaf = 1."""
+    which both estimates weigh the same). A child without AMAF statistics (e.g. pass, which is
+    kept out of them) is judged by its own mean, and tried once first."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
@@ -75,10 +76,13 @@ def select_child_rave(node, first_child, num_children, mover, node_status, prove
             continue
         n = visits[j]
         na = amaf_visits[j]
-        qa = amaf_value[j] / na if na > 0 else 1.0
-        beta = np.sqrt(k / (3.0 * n + k))
-        q = value_sum[j] / n if n > 0 else 0.0
-        score = (1.0 - beta) * q + beta * qa + c * np.sqrt(log_n / (n + 1.0))
+        if na > 0:
+            beta = np.sqrt(k / (3.0 * n + k))
+            q = value_sum[j] / n if n > 0 else 0.0
+            score = (1.0 - beta) * q + beta * amaf_value[j] / na
+        else:
+            score = value_sum[j] / n if n > 0 else 1.0
+        score += c * np.sqrt(log_n / (n + 1.0))
         if score > best_score:
             best_score = score
             best = j
@@ -87,11 +91,12 @@ def select_child_rave(node, first_child, num_children, mover, node_status, prove
 
 @njit(cache=True)
 def amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits, amaf_value,
-                seq_actions, seq_players, n_seq, mark, stamp, r0):
+                seq_actions, seq_players, n_seq, mark, stamp, r0, excluded):
     """All-moves-as-first backup: every child of a node on the path whose move its player made
     later in the same simulation (in the tree below the node or in the playout) gets the
     simulation's result. ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each
-    (player, action) seen so far, walking up from the playout."""
+    (player, action) seen so far, walking up from the playout. The action ``excluded`` (the
+    game's pass, played at the end of every playout) gets no AMAF statistics."""
     a_count = mark.shape[0] // 2
     for t in range(n_seq):
         mark[seq_players[t] * a_count + seq_actions[t]] = stamp
@@ -100,7 +105,7 @@ def amaf_update(depth, path, first_child, num_children, action, mover, amaf_visi
         f = first_child[nd]
         if f != NO_CHILDREN:
             for j in range(f, f + num_children[nd]):
-                if mark[mover[j] * a_count + action[j]] == stamp:
+                if mark[mover[j] * a_count + action[j]] == stamp and action[j] != excluded:
                     amaf_visits[j] += 1
                     amaf_value[j] += r0 if mover[j] == 0 else 1.0 - r0
         if d > 0:
@@ -191,8 +196,8 @@ def run_playouts(root_state, n_iter, params, rng, parent, first_child, num_child
     """Run up to ``n_iter`` MCTS iterations (select, expand, playout, backpropagate) from
     ``root_state``; return how many ran (fewer only once the solver has proved the root).
 
-    ``params`` (float64[4]): exploration constant c, solver on (1) or off (0), RAVE on or off,
-    RAVE equivalence parameter k. ``stats`` is int64[4]: nodes in use, deepest stored node
+    ``params`` (float64[5]): exploration constant c, solver on (1) or off (0), RAVE on or off,
+    RAVE equivalence parameter k, the action kept out of AMAF (-1: none). ``stats`` is int64[4]: nodes in use, deepest stored node
     depth, playouts done, AMAF stamp (all updated). A leaf is expanded on its second visit;
     when the capacity is full, playouts start below the deepest stored node. Values are kept
     from the view of the player who moved into each node. With the solver, terminal and proven
@@ -203,6 +208,7 @@ def run_playouts(root_state, n_iter, params, rng, parent, first_child, num_child
     solver = params[P_SOLVER] != 0.0
     rave = params[P_RAVE] != 0.0
     k = params[P_RAVE_K]
+    no_amaf = np.int64(params[P_NO_AMAF])
     n_nodes = stats[0]
     max_depth = stats[1]
     done = 0
@@ -273,7 +279,8 @@ def run_playouts(root_state, n_iter, params, rng, parent, first_child, num_child
         if rave:
             stats[3] += 1
             amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits,
-                        amaf_value, seq_actions, seq_players, n_seq, mark, stats[3], r0)
+                        amaf_value, seq_actions, seq_players, n_seq, mark, stats[3], r0,
+                        no_amaf)
         if depth > max_depth:
             max_depth = depth
     stats[0] = n_nodes
