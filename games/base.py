@@ -25,7 +25,8 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` gives the name, the parameters, the initial state,
-text rendering and the game's move notation. Register it with :func:`games.register` (or the
+text rendering and the game's move notation (and, in games with a pass move, ``pass_action``,
+which RAVE keeps out of its all-moves-as-first statistics). Register it with :func:`games.register` (or the
 ``mcts_engine.games`` entry point group) and the search, ``play``, ``analyze`` and ``bench``
 work with it unchanged: ``mcts/`` never names a concrete game.
 """

@@ -111,6 +111,7 @@ class SearchResult:
     nodes: int = 0
     capacity: int = 0
     max_depth: int = 0
+    reused: int = 0            # nodes kept from the previous search (tree reuse)
     proven: str = None         # "win", "loss" or "draw" for the side to move once proven
     plies: int = None          # plies to the end under best play, when proven
 
@@ -165,6 +166,7 @@ class MCTS:
         self.workers = [_Worker(game, max(self.config.capacity // t, 1)) for _ in range(t)]
         self._pool = ThreadPoolExecutor(t) if t > 1 else None
         self._root = None          # position of the last search (for tree reuse)
+        self._reused = 0           # nodes kept by the last search
         self._moves = []           # moves played since (see advance)
 
     @property
@@ -227,9 +229,11 @@ class MCTS:
                     for a in self._moves:
                         node = w.tree.child_with_action(node, a) if node is not None else None
                     nodes.append(node)
+        self._reused = 0
         for i, w in enumerate(self.workers):
             if nodes is not None and nodes[i] is not None:
                 w.tree.reroot(nodes[i])
+                self._reused += w.tree.used
             else:
                 w.tree.reset(st, 1 - int(k.to_play(root)))
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
@@ -319,6 +323,7 @@ class MCTS:
                             nodes=sum(t.used for t in trees),
                             capacity=sum(t.capacity for t in trees),
                             max_depth=max(int(t.stats[1]) for t in trees), proven=root_proof,
+                            reused=self._reused,
                             plies=int(proved[0].proven_plies[ROOT]) if proved else None)
 
     def principal_variation(self, root, first_action=None) -> list:
