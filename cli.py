@@ -196,6 +196,11 @@ def main(argv=None):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `| head` ends us quietly
     except (AttributeError, ValueError):
         pass
+    for stream in (sys.stdin, sys.stdout):     # undecodable input is a bad move, not a crash
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":

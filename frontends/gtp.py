@@ -117,10 +117,11 @@ class GtpEngine:
             return f"?{ident} unknown command"
         try:
             result = method(*args) if _accepts(method, len(args)) else _syntax()
-        except GtpError as e:
+        except (GtpError, ValueError) as e:
             return f"?{ident} {e}"
-        except ValueError as e:
-            return f"?{ident} {e}"
+        except Exception as e:          # a bug must not kill the engine in a GUI or a match
+            self._log(f"internal error in {line!r}: {type(e).__name__}: {e}")
+            return f"?{ident} internal error: {type(e).__name__}"
         result = "" if result is None else str(result)
         result = "\n".join(x for x in result.split("\n") if x.strip())   # no empty lines
         return f"={ident} {result}".rstrip() if "\n" not in result else f"={ident}\n{result}"

@@ -1,0 +1,65 @@
+"""How often the search keeps the exact outcome on the solved Connect Four positions.
+
+    python -m benchmarks.connect4_strength [--seconds 1 | --playouts N] [--threads T]
+
+For each position of ``tests/data/connect4_positions.tsv`` (solved exactly, see its README) the
+engine picks a move; the move *keeps the outcome* if its exact score has the sign of the
+position's value (a win where the position is won, a draw where it is drawn; where it is lost
+every move keeps it). Prints the rate per stratum (begin 6-13 plies, middle 14-27, end 28-38)
+and how many positions the solver proved.
+"""
+import argparse
+import csv
+import json
+import os
+import time
+from pathlib import Path
+
+import games
+from mcts import MCTS, SearchConfig
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4_positions.tsv"
+
+
+def stratum(plies):
+    return "begin" if plies <= 13 else ("middle" if plies <= 27 else "end")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=float)
+    budget.add_argument("--playouts", type=int)
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    spend = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 1.0}
+    game = games.get("connect4")
+    engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads), log=None)
+    with open(DATA) as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    tally = {s: {"kept": 0, "positions": 0, "proven": 0} for s in ("begin", "middle", "end")}
+    t0 = time.perf_counter()
+    for row in rows:
+        state, _ = game.play_record(row["moves"])
+        result = engine.search(state, **spend)
+        score = int(row["move_scores"].split(",")[result.action])
+        value = int(row["value"])
+        t = tally[stratum(int(row["plies"]))]
+        t["positions"] += 1
+        t["kept"] += (score > 0) == (value > 0) and (score == 0) == (value == 0)
+        t["proven"] += result.proven is not None
+    out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
+           "strata": tally}
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"budget {spend} per position, {args.threads} threads, seed {args.seed}")
+    for name, t in tally.items():
+        print(f"{name:>7}: kept the outcome in {t['kept']}/{t['positions']} = "
+              f"{100 * t['kept'] / t['positions']:.1f} %, solver proved {t['proven']}")
+
+
+if __name__ == "__main__":
+    main()
