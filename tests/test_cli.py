@@ -167,3 +167,10 @@ def test_bench_compare_with_openspiel_writes_json_and_chart(tmp_path):
     for key in ("playouts_per_second", "mcts_playouts_per_second", "mean_playout_plies"):
         assert r["openspiel"][key] > 0, key
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_undecodable_input_is_a_bad_move_not_a_crash():
+    p = subprocess.run([sys.executable, "cli.py", "play", "connect4", "--playouts", "500"],
+                       cwd=ROOT, input=b"\xff\xfe\n4\n", capture_output=True, timeout=120)
+    assert p.returncode == 0 and b"Traceback" not in p.stderr
+    assert b"is not a column" in p.stdout and b"game record: 4" in p.stdout

@@ -263,3 +263,12 @@ def test_two_game_match_against_gnugo_is_completed_and_scored(tmp_path):
         assert g["result"][:2] in ("B+", "W+") or g["result"] == "0"
         assert Path(g["sgf"]).read_text().startswith("(;")
     assert "Wilson" in p.stdout
+
+
+def test_gtp_survives_garbage_bytes_and_unknown_input():
+    p = subprocess.run([sys.executable, "cli.py", "gtp", "--playouts", "200"], cwd=ROOT,
+                       input=b"name\n\xff\xfe junk\nplay b \xc3\x28\n\x00\x01\nlist_stones b\n",
+                       capture_output=True, timeout=300)
+    assert p.returncode == 0 and b"Traceback" not in p.stderr
+    assert p.stdout.split(b"\n\n")[:4] == [b"= mcts-engine", b"? unknown command",
+                                            b"? syntax error", b"="]
