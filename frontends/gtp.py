@@ -317,7 +317,7 @@ class GtpEngine:
 
     def _search_move(self, player, pos, budget, cleanup):
         g = self.game
-        if not cleanup and g.ai_should_pass(pos):
+        if not cleanup and g.ai_should_pass(pos) and self._pass_wins(pos, player):
             return g.pass_action
         engine = self._engine()
         if not np.array_equal(pos, self.state):
@@ -332,7 +332,18 @@ class GtpEngine:
         action = result.action
         if cleanup and action == g.pass_action:
             action = self._cleanup_move(pos, result)
+        elif action == g.pass_action and not self._pass_wins(pos, player):
+            others = [c for c in result.children if c["action"] != g.pass_action]
+            if others:                      # passing would lose once dead stones are removed
+                action = others[0]["action"]
         return action
+
+    def _pass_wins(self, pos, player):
+        """Would the game, ended now, be won by ``player`` with dead stones removed (as a
+        referee such as GNU Go or a server's dead-stone agreement counts it), and not only by
+        the bare Tromp-Taylor count that the search sees?"""
+        score = self._score(pos)
+        return score > 0 if player == 0 else score < 0
 
     def _cleanup_move(self, pos, result):
         """In the cleanup phase, capture dead enemy stones before passing."""
@@ -453,12 +464,17 @@ class GtpEngine:
                          for _, group, st in self._status_of_groups(self.state) if st == status)
 
     def cmd_final_score(self):
+        return self.game.result_string(self._score(self.state))
+
+    def _score(self, pos):
+        """Black's area minus White's minus komi, with the dead stones (estimated from the
+        playouts' final ownership) taken off the board."""
         g = self.game
-        board = g.board(self.state).copy()
-        for a in self._dead_stones(self.state):
+        board = g.board(pos).copy()
+        for a in self._dead_stones(pos):
             board[divmod(a, g.size)] = 0
         black, white = area_of(board)
-        return g.result_string(black - white - g.komi)
+        return black - white - g.komi
 
     # -- time ------------------------------------------------------------------------------
     def cmd_time_settings(self, main, period, stones):
