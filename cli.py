@@ -116,6 +116,8 @@ def build_parser():
     p.add_argument("--plot", metavar="FILE", help="a PNG chart of playouts per second")
     p.add_argument("--threads", type=positive_int, default=1,
                    help="threads for playouts and search (default 1: single-thread figures)")
+    p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
+                   help="RAVE in the measured search (default: the game's default)")
 
     p = sub.add_parser("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")

@@ -120,8 +120,8 @@ def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
-    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000), threads=args.threads),
-                  log=None)
+    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000), threads=args.threads,
+                                     rave=getattr(args, "rave", None)), log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
     rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",
@@ -156,7 +156,7 @@ def bench_game(name, params, args, progress, task):
     out.update({"mcts_playouts": size, "mcts_nodes": res.nodes,
                 "bytes_per_node": Tree.NODE_BYTES, "compile_seconds": cold,
                 "warm_start_seconds": warm, "warm_process_seconds": warm_proc,
-                "threads": args.threads})
+                "threads": args.threads, "rave": engine.rave})
     if theirs is not None:
         os_out = summary(rows["os_wall"], "playouts_per_second")
         os_out["cpu_playouts_per_second"] = statistics.median(rows["os_cpu"])

@@ -205,50 +205,59 @@ def playout_action(state, rng):
 
 
 @njit(cache=True)
-def _playout_move(state, n, w, e0, x):
-    """Choose and play one playout-policy move; return (action, new rng state, status).
+def _playout(state, rng, record, seq_actions, seq_players):
+    """Play the playout policy to the end (two passes or the move cap); return the status and
+    the number of moves written to ``seq_actions`` / ``seq_players`` when ``record``.
 
     A candidate is drawn uniformly from the not-yet-rejected part of the empty list; a rejected
     point is swapped behind that part, so every draw is uniform over the points left and
     nothing is allocated. Simple ko only: no superko test here."""
-    c = state[F_TOMOVE] + 1
-    k = state[F_NEMPTY]
-    chosen = NO_POINT
-    while k > 0:
-        x = next_u64(x)
-        i = below(x, k)
-        p = state[e0 + i]
-        if _is_candidate(state, w, p, c):
-            chosen = p
-            break
-        k -= 1              # reject p: swap it behind the candidates still open
-        q = state[e0 + k]
-        state[e0 + i] = q
-        state[at(q, EPOS)] = i
-        state[e0 + k] = p
-        state[at(p, EPOS)] = k
-    if chosen == NO_POINT:
-        state[F_PASSES] += 1
-        state[F_KO] = NO_POINT
-        action = n * n
-    else:
-        state[F_KO] = place_stone(state, w, chosen, c, True)
-        state[F_PASSES] = 0
-        action = (chosen // w - 1) * n + chosen % w - 1
-    return action, x, _finish_move(state, action)
+    if state[F_STATUS] != ONGOING:
+        return state[F_STATUS], 0
+    n = state[F_SIZE]
+    w = n + 2
+    e0 = state[F_EMPTY_AT]
+    x = rng[0]
+    st = ONGOING
+    m = 0
+    while st == ONGOING:
+        c = state[F_TOMOVE] + 1
+        k = state[F_NEMPTY]
+        chosen = NO_POINT
+        while k > 0:
+            x = next_u64(x)
+            i = below(x, k)
+            p = state[e0 + i]
+            if _is_candidate(state, w, p, c):
+                chosen = p
+                break
+            k -= 1              # reject p: swap it behind the candidates still open
+            q = state[e0 + k]
+            state[e0 + i] = q
+            state[at(q, EPOS)] = i
+            state[e0 + k] = p
+            state[at(p, EPOS)] = k
+        if chosen == NO_POINT:
+            state[F_PASSES] += 1
+            state[F_KO] = NO_POINT
+            action = n * n
+        else:
+            state[F_KO] = place_stone(state, w, chosen, c, True)
+            state[F_PASSES] = 0
+            action = (chosen // w - 1) * n + chosen % w - 1
+        if record and m < seq_actions.shape[0]:
+            seq_actions[m] = action
+            seq_players[m] = c - 1
+            m += 1
+        st = _finish_move(state, action)
+    rng[0] = x
+    return st, m
 
 
 @njit(cache=True)
 def rollout(state, rng):
     """Play the playout policy to the end (two passes or the move cap); return the status."""
-    if state[F_STATUS] != ONGOING:
-        return state[F_STATUS]
-    n = state[F_SIZE]
-    x = rng[0]
-    st = ONGOING
-    while st == ONGOING:
-        _, x, st = _playout_move(state, n, n + 2, state[F_EMPTY_AT], x)
-    rng[0] = x
+    st, _ = _playout(state, rng, False, state[:0].astype(np.int32), state[:0].astype(np.int8))
     return st
 
 
@@ -256,21 +265,7 @@ def rollout(state, rng):
 def rollout_record(state, rng, seq_actions, seq_players):
     """``rollout`` that also records each move and its player (for RAVE); returns
     (status, moves recorded)."""
-    if state[F_STATUS] != ONGOING:
-        return state[F_STATUS], 0
-    n = state[F_SIZE]
-    x = rng[0]
-    st = ONGOING
-    m = 0
-    while st == ONGOING:
-        player = state[F_TOMOVE]
-        action, x, st = _playout_move(state, n, n + 2, state[F_EMPTY_AT], x)
-        if m < seq_actions.shape[0]:
-            seq_actions[m] = action
-            seq_players[m] = player
-            m += 1
-    rng[0] = x
-    return st, m
+    return _playout(state, rng, True, seq_actions, seq_players)
 
 
 # ----------------------------------------------------------------------------------------------
