@@ -120,7 +120,7 @@ def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
-    engine = MCTS(game, SearchConfig(seed=1, capacity=max(4 * size, 1000), threads=args.threads,
+    engine = MCTS(game, SearchConfig(seed=1, capacity=max(20 * size, 1000), threads=args.threads,
                                      rave=getattr(args, "rave", None)), log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
