@@ -695,6 +695,13 @@ class Go(Game):
                              first_player=1 if self.handicap else 0)
         return go_sgf.save(go_sgf.default_path(directory), data)
 
+    def observation(self, state):
+        """The position for learning: int8 ``(n * n + 1,)``, the points row by row from the
+        top (0 empty, 1 black, 2 white), then the player to move (0 Black, 1 White). Self-play
+        data store this instead of the full state (which carries the group machinery)."""
+        return np.concatenate([self.board(state).ravel(),
+                               np.array([int(state[F_TOMOVE])], dtype=np.int8)])
+
     # -- control from outside (GTP): either colour may move, a finished game may go on -----
     def set_to_play(self, state, color):
         """Make ``color`` (0 / "black" or 1 / "white") the player to move; if that changes

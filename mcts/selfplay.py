@@ -12,8 +12,9 @@ Arrays returned (T = total plies, N = episodes, S = state length, A = ``game.num
 ==================  ==================  ====================================================
 key                 shape, dtype        meaning
 ==================  ==================  ====================================================
-states              (T, S) game dtype   position before each ply
-observations        (T, ...) float32    ``game.observation(state)``, if the game defines it
+states              (T, S) game dtype   position before each ply: the game's state array,
+                                        or ``game.observation(state)`` if the game defines
+                                        one (Go: the board and the player to move)
 actions             (T,) int32          action played
 players             (T,) int8           player who played it (0 first, 1 second)
 rewards             (T, 2) float32      reward of each player after the ply: +1 win, -1
@@ -25,7 +26,8 @@ values              (T,) float32        MCTS: root value (win probability of the
                                         move, draws half); random: NaN
 lengths             (N,) int32          plies of each episode
 episode_starts      (N,) int64          index in T of each episode's first ply
-final_states        (N, S) game dtype   position after each episode's last ply
+final_states        (N, S) game dtype   position after each episode's last ply (the same
+                                        encoding as ``states``)
 outcomes            (N,) int8           final status (1 first wins, 2 second wins, 3 draw)
 seeds               (N,) uint64         the seed of each episode
 ==================  ==================  ====================================================
@@ -42,7 +44,7 @@ from games.base import DRAW, FIRST_WINS, ONGOING
 from mcts.rng import new_rng, split_seed
 
 POLICIES = ("random", "mcts")
-EPISODE_KEYS = ("states", "observations", "actions", "players", "policy_targets", "values")
+EPISODE_KEYS = ("states", "actions", "players", "policy_targets", "values")
 
 
 @dataclass
@@ -81,9 +83,15 @@ class EpisodeRunner:
             self.engine = MCTS(game, SearchConfig(capacity=config.capacity), log=None)
 
     def episode(self, seed: int) -> dict:
-        if self.config.policy == "random":
-            return self._random_episode(seed)
-        return self._mcts_episode(seed)
+        ep = self._random_episode(seed) if self.config.policy == "random" else \
+            self._mcts_episode(seed)
+        encode = getattr(self.game, "observation", None)
+        if encode is not None:
+            final = encode(ep["final_state"])
+            ep["states"] = np.stack([encode(s) for s in ep["states"]]) if len(ep["states"]) \
+                else np.zeros((0,) + final.shape, dtype=final.dtype)
+            ep["final_state"] = final
+        return ep
 
     def _random_episode(self, seed):
         g = self.game
@@ -228,7 +236,7 @@ def assemble(game, eps, seeds) -> dict:
     lengths = np.array([len(e["actions"]) for e in eps], dtype=np.int32)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
     total = int(lengths.sum())
-    data = {k: np.concatenate([e[k] for e in eps]) for k in EPISODE_KEYS if k != "observations"}
+    data = {k: np.concatenate([e[k] for e in eps]) for k in EPISODE_KEYS}
     outcomes = np.array([e["outcome"] for e in eps], dtype=np.int8)
     rewards = np.zeros((total, 2), dtype=np.float32)
     dones = np.zeros(total, dtype=bool)
@@ -239,9 +247,6 @@ def assemble(game, eps, seeds) -> dict:
     data.update(rewards=rewards, dones=dones, lengths=lengths, episode_starts=starts,
                 final_states=np.stack([e["final_state"] for e in eps]), outcomes=outcomes,
                 seeds=np.array(seeds, dtype=np.uint64))
-    if hasattr(game, "observation"):
-        data["observations"] = np.stack([game.observation(s) for s in data["states"]]
-                                        ).astype(np.float32) if total else np.zeros((0,))
     return data
 
 
