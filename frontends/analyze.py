@@ -11,7 +11,6 @@ import sys
 from rich.table import Table
 
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
-from mcts import GameOverError
 
 
 def read_positions(path):
@@ -26,18 +25,21 @@ def read_positions(path):
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def report(moves, result, as_json):
+def report(game, state, moves, result, as_json):
     if as_json:
         print(json.dumps({"moves": moves, **result.to_dict()}), flush=True)
         return
     proof = f", proven {result.proven} in {result.plies} plies" if result.proven else ""
-    console.print(f"[bold]{moves or '(start)'}[/bold]: best {result.move}, win "
+    mover = game.players[game.to_play(state)]
+    console.print(f"[bold]{moves or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
                   f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
                   f"{result.seconds:.2f} s, {result.nodes:,} nodes)")
     table = Table(box=None, padding=(0, 2))
     for col in ("move", "visits", "win %", "proof"):
         table.add_column(col, justify="right")
     for c in result.children:
+        if not c["visits"] and not c["proven"]:
+            continue                        # not searched: listed in --json only
         table.add_row(c["move"], f"{c['visits']:,}", f"{100 * c['value']:.1f}",
                       f"{c['proven']} in {c['plies']}" if c["proven"] else "")
     console.print(table)
@@ -51,18 +53,15 @@ def analyze(args):
     engine = make_engine(game, args)
     budget = budget_of(args)
     failed = 0
-    for moves in positions:
+    for number, moves in enumerate(positions, start=1):
+        where = f"position {number} ({moves!r})" if args.positions else repr(moves)
         try:
             state, _ = game.play_record(moves)
             result = engine.search(state, **budget)
-        except GameOverError as e:
-            err.print(f"{moves}: {e}")
+        except ValueError as e:             # a bad move, or a finished game
+            err.print(f"error: {where}: {e}")
             failed += 1
             continue
-        except ValueError as e:
-            err.print(f"error: {e}")
-            failed += 1
-            continue
-        report(moves, result, args.json)
+        report(game, state, moves, result, args.json)
     sys.stdout.flush()
     return 1 if failed else 0

@@ -37,7 +37,10 @@ def make_engine(game, args):
     config.threads = args.threads or os.cpu_count() or 1
     config.rave = getattr(args, "rave", None)
     config.rave_k = getattr(args, "rave_k", config.rave_k)
-    return MCTS(game, config, log=sys.stderr)
+    try:
+        return MCTS(game, config, log=sys.stderr)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def budget_of(args):

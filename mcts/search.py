@@ -43,7 +43,7 @@ def proof_name(proven: int, who: int):
 
 def choose(children: list) -> dict:
     """The move to play: the fastest proven win; else the most visited move not proven lost
-    (``children`` sorted by visits); else, all lost, the slowest loss."""
+    (``children`` sorted by visits, proven wins first); else, all lost, the slowest loss."""
     wins = [ch for ch in children if ch["proven"] == "win"]
     if wins:
         return min(wins, key=lambda ch: ch["plies"])
@@ -100,7 +100,8 @@ class SearchConfig:
 class SearchResult:
     """What a search found. ``value`` is the chosen move's win probability for the side to move
     (draws count half; 1, 0.5 or 0 once proven); ``children`` lists every legal move searched,
-    most visited first, each with its proof ("win", "loss", "draw" or None) and ``plies``."""
+    proven wins first, then most visited first, each with its proof ("win", "loss", "draw" or
+    None) and ``plies``."""
     action: int
     move: str
     value: float
@@ -163,7 +164,12 @@ class MCTS:
             raise ValueError("threads must be at least 1")
         self.kernels = load_kernels(game, log)
         t = self.config.threads
-        self.workers = [_Worker(game, max(self.config.capacity // t, 1)) for _ in range(t)]
+        per_tree = self.config.capacity // t
+        if per_tree < game.num_actions + 1:
+            raise ValueError(f"a tree capacity of {self.config.capacity} nodes is too small for "
+                             f"{game.name} with {t} thread(s): give at least "
+                             f"{(game.num_actions + 1) * t} nodes")
+        self.workers = [_Worker(game, per_tree) for _ in range(t)]
         self._pool = ThreadPoolExecutor(t) if t > 1 else None
         self._root = None          # position of the last search (for tree reuse)
         self._reused = 0           # nodes kept by the last search
@@ -311,7 +317,7 @@ class MCTS:
             vs = ch.pop("value_sum")
             ch["value"] = vs / ch["visits"] if ch["visits"] else 0.0
             children.append(ch)
-        children.sort(key=lambda ch: (-ch["visits"], -ch["value"]))
+        children.sort(key=lambda ch: (ch["proven"] != "win", -ch["visits"], -ch["value"]))
         best = choose(children)
         value = {"win": 1.0, "draw": 0.5, "loss": 0.0}.get(best["proven"], best["value"])
         proved = [w.tree for w in self.workers if w.tree.proven[ROOT] != 0]

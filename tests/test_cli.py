@@ -131,6 +131,7 @@ def test_analyze_the_shared_data_file_format():
     (["analyze", "connect4"], "one of the arguments"),
     (["analyze", "connect4", "--positions", "/nonexistent"], "cannot read"),
     (["frobnicate"], "invalid choice"),
+    (["analyze", "connect4", "--moves", "4", "--nodes", "1"], "too small"),
 ])
 def test_bad_flags_get_one_line_errors(args, message):
     p = run(*args)
