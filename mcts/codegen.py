@@ -103,10 +103,16 @@ def generated_path(game_module) -> Path:
 
 
 def is_compiled(game_module) -> bool:
-    """True if numba's disk cache already holds the search kernels for ``game_module``."""
+    """True if numba's disk cache already holds the search kernels for ``game_module`` and the
+    game's own kernels (next to its source, unless ``NUMBA_CACHE_DIR`` moves the caches)."""
     path = generated_path(game_module)
     pycache = path.parent / "__pycache__"
-    return pycache.is_dir() and any(pycache.glob(f"{path.stem}.run_playouts-*.nbi"))
+    if not (pycache.is_dir() and any(pycache.glob(f"{path.stem}.run_playouts-*.nbi"))):
+        return False
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return True
+    source = Path(importlib.import_module(game_module).__file__)
+    return any((source.parent / "__pycache__").glob(f"{source.stem}.*.nbi"))
 
 
 def load(game_module):
