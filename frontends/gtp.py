@@ -264,8 +264,6 @@ class GtpEngine:
         action = self._vertex(vertex)
         try:
             self._play(player, action)
-        except GtpError:
-            raise
         except ValueError:
             raise GtpError("illegal move") from None
 
@@ -421,32 +419,17 @@ class GtpEngine:
         self.ready.wait()
         own = g.point_ownership(pos, playouts=300, seed=self.seed).ravel()
         board = g.board(pos)
-        n = g.size
+        regions = empty_regions(board)
+        reach = region_colors(board, regions)
         out = []
         for color, group in self._groups(board):
             sign = 1 if color == 1 else -1
             mine = float(np.mean([own[a] * sign for a in group]))
             status = "dead" if mine < 0 else "alive"
-            if status == "alive" and self._in_seki(board, color, group, own):
+            if status == "alive" and in_seki(board, regions, reach, color, group):
                 status = "seki"
             out.append((color, group, status))
         return out
-
-    def _in_seki(self, board, color, group, own):
-        """Alive without an empty region of its own (an eye or territory) but touching an
-        empty region that also touches enemy stones: shared liberties, as in seki."""
-        regions = empty_regions(board)
-        n = board.shape[0]
-        touching = set()
-        for a in group:
-            r, c = divmod(a, n)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < n and 0 <= cc < n and board[rr, cc] == 0:
-                    touching.add(regions[rr, cc])
-        reach = region_colors(board, regions)
-        own_region = any(reach[k] == {color} for k in touching)
-        shared = any(reach[k] == {1, 2} for k in touching)
-        return shared and not own_region
 
     def _dead_stones(self, pos, enemy_of=None):
         stones = []
@@ -553,6 +536,22 @@ class GtpEngine:
         if nxt is not None:
             self.game.set_to_play(self.state, nxt)
         return "black" if self.game.to_play(self.state) == 0 else "white"
+
+
+def in_seki(board, regions, reach, color, group):
+    """Alive ``group`` without an empty region of its own (an eye or territory) but touching
+    an empty region that also touches enemy stones: shared liberties, as in seki.
+    ``regions``/``reach`` come from :func:`empty_regions` and :func:`region_colors`."""
+    n = board.shape[0]
+    touching = set()
+    for a in group:
+        r, c = divmod(a, n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < n and 0 <= cc < n and board[rr, cc] == 0:
+                touching.add(regions[rr, cc])
+    own_region = any(reach[k] == {color} for k in touching)
+    shared = any(reach[k] == {1, 2} for k in touching)
+    return shared and not own_region
 
 
 def empty_regions(board):

@@ -69,13 +69,18 @@ class Game:
         """The game's notation for ``action``."""
         raise NotImplementedError
 
+    record_separator = " "          # between moves of a game record; "" = one character each
+
     def parse_record(self, text: str) -> list:
-        """Actions of a game record (whitespace-separated moves unless overridden)."""
-        return text.split()
+        """Move strings of a game record, split by ``record_separator`` (whitespace) or, when
+        it is "", one character per move (Connect Four's ``4453``)."""
+        if self.record_separator:
+            return text.split()
+        return [ch for ch in text if not ch.isspace()]
 
     def format_record(self, moves) -> str:
         """A game record for a list of move strings."""
-        return " ".join(moves)
+        return self.record_separator.join(moves)
 
     def ai_should_pass(self, state) -> bool:
         """True when the AI should pass instead of searching (games with a pass move)."""

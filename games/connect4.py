@@ -122,6 +122,7 @@ class Connect4(Game):
     kernel_module = "games.connect4"
     players = ("X", "O")
     move_help = "a column 1-7"
+    record_separator = ""           # records are strings of digits
 
     def __init__(self):
         super().__init__()
@@ -172,9 +173,3 @@ class Connect4(Game):
 
     def format_move(self, action, state=None):
         return str(int(action) + 1)
-
-    def parse_record(self, text):
-        return [ch for ch in text if not ch.isspace()]
-
-    def format_record(self, moves):
-        return "".join(moves)

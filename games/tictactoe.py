@@ -84,6 +84,7 @@ class TicTacToe(Game):
     kernel_module = "games.tictactoe"
     players = ("X", "O")
     move_help = "a cell 1-9"
+    record_separator = ""           # records are strings of digits
 
     def __init__(self):
         super().__init__()
@@ -116,9 +117,3 @@ class TicTacToe(Game):
 
     def format_move(self, action, state=None):
         return str(int(action) + 1)
-
-    def parse_record(self, text):
-        return [ch for ch in text if not ch.isspace()]
-
-    def format_record(self, moves):
-        return "".join(moves)
