@@ -53,6 +53,17 @@ def add_game_args(p):
     p.add_argument("--size", type=int, help="board size (Go: 5-19, default 9)")
     p.add_argument("--komi", type=float, help="komi (Go, default 7.5)")
     p.add_argument("--handicap", type=int, help="handicap stones (Go)")
+    add_go_knowledge_args(p)
+
+
+def add_go_knowledge_args(p):
+    p.add_argument("--playout-policy", choices=("patterns", "uniform"),
+                   help="Go playout policy: patterns (captures, atari defence, MoGo's 3x3 "
+                        "patterns, no big self-ataris; the default) or uniform (uniform random "
+                        "moves that keep their own eyes)")
+    p.add_argument("--priors", action=argparse.BooleanOptionalAction, default=None,
+                   help="Go: prior knowledge for new tree nodes (captures, ataris, patterns, "
+                        "no self-ataris, edges; seeds the RAVE statistics; default on)")
 
 
 def add_search_args(p, default_seconds=None):
@@ -102,6 +113,7 @@ def build_parser():
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="games to measure (default: every game; Go at 9x9 and 19x19)")
     p.add_argument("--size", type=int, help="board size for games that have one")
+    add_go_knowledge_args(p)
     p.add_argument("--seconds", type=positive_float, default=1.0,
                    help="seconds per random-playout measurement (default 1)")
     p.add_argument("--playouts", type=positive_int,
@@ -122,6 +134,7 @@ def build_parser():
     p = sub.add_parser("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    add_go_knowledge_args(p)
     add_search_args(p)
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="resign when the win estimate stays below this for two moves "
@@ -133,6 +146,7 @@ def build_parser():
     p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    add_go_knowledge_args(p)
     add_search_args(p)
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="our engine resigns below this win estimate for two moves (default 0.1)")

@@ -189,6 +189,13 @@ def targets(args):
         else:
             params = {}
         out.append((name, params))
+    policy = getattr(args, "playout_policy", None)
+    if policy and "go" not in [name for name, _ in out]:
+        raise UsageError("--playout-policy applies to Go only")
+    # Go's random-playout figures are for uniform random playouts (like OpenSpiel's) unless
+    # --playout-policy asks for the patterns policy that play, gtp and match use by default.
+    out = [(name, {**params, "playout_policy": policy or "uniform"} if name == "go" else params)
+           for name, params in out]
     checked = []
     for name, params in out:
         try:
@@ -213,7 +220,8 @@ def spread(r, key):
 
 
 def label(r):
-    return r["game"] + "".join(f" {v}" for k, v in r["params"].items() if k == "size")
+    return r["game"] + "".join(f" {v}" for k, v in r["params"].items()
+                               if k in ("size", "playout_policy"))
 
 
 def show(results):

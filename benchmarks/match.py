@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from frontends.common import UsageError, console, err
+from frontends.common import UsageError, console, err, go_options
 from frontends.gtp import GtpEngine, search_options
 from games import go_sgf
 from games.go import Go
@@ -165,14 +165,14 @@ def _mean(values):
 
 def main(args):
     """Run the `match` command; returns the exit status."""
-    game = Go(size=args.size, komi=args.komi)
+    game = Go(size=args.size, komi=args.komi, **go_options(args))
     opponent = args.opponent or DEFAULT_OPPONENT
     args.opponent = opponent
     theirs = GtpProcess(opponent)
     ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
                 seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
                 threads=args.threads or os.cpu_count() or 1, search=search_options(args),
-                resign_threshold=args.resign_threshold)
+                resign_threshold=args.resign_threshold, go_options=go_options(args))
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
                   f"{args.size}x{args.size}, komi {args.komi}")

@@ -16,13 +16,13 @@ class UsageError(Exception):
 
 
 def make_game(args):
-    params = {k: getattr(args, k) for k in ("size", "komi", "handicap")
+    params = {k: getattr(args, k) for k in ("size", "komi", "handicap", "playout_policy", "priors")
               if getattr(args, k, None) is not None}
     try:
         return games.get(args.game, **params)
     except TypeError:
         raise UsageError(f"{args.game} takes no parameter "
-                         f"{', '.join('--' + k for k in params)}") from None
+                         f"{', '.join('--' + k.replace('_', '-') for k in params)}") from None
     except ValueError as e:
         raise UsageError(str(e)) from None
 
@@ -41,6 +41,13 @@ def make_engine(game, args):
         return MCTS(game, config, log=sys.stderr)
     except ValueError as e:
         raise UsageError(str(e)) from None
+
+
+def go_options(args):
+    """The Go parameters beyond size and komi given on the command line (playout policy,
+    priors), as keyword arguments of :class:`games.go.Go`."""
+    return {k: getattr(args, k) for k in ("playout_policy", "priors")
+            if getattr(args, k, None) is not None}
 
 
 def budget_of(args):

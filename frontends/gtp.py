@@ -16,6 +16,7 @@ import time
 
 import numpy as np
 
+from frontends.common import go_options
 from frontends.timecontrol import Clock, TimeControl
 from games import go_sgf
 from games.base import ILLEGAL, ONGOING
@@ -50,8 +51,9 @@ class GtpEngine:
     """A Go game under GTP control, with the MCTS as its player."""
 
     def __init__(self, size=9, komi=7.5, playouts=None, seconds=1.0, seed=0, threads=1,
-                 resign_threshold=0.1, log=sys.stderr, search=None):
+                 resign_threshold=0.1, log=sys.stderr, search=None, go_options=None):
         self.log = log
+        self.go_options = dict(go_options or {})     # Go parameters: playout_policy, priors
         self.budget = {"playouts": playouts} if playouts else {"seconds": seconds}
         self.default_seconds = seconds or 1.0
         self.seed, self.threads, self.resign_threshold = seed, threads, resign_threshold
@@ -82,7 +84,7 @@ class GtpEngine:
             self.ready.set()
 
     def new_game(self, size, komi):
-        self.game = Go(size=size, komi=komi)
+        self.game = Go(size=size, komi=komi, **self.go_options)
         self.state = self.game.initial_state()
         self.history = []                   # (state before, player, action) per move
         self.setup = []                     # handicap / setup stones (actions), all black
@@ -642,7 +644,8 @@ def gtp(args):
         engine = GtpEngine(size=args.size or 9, komi=7.5 if args.komi is None else args.komi,
                            playouts=args.playouts, seconds=args.seconds or 1.0, seed=args.seed,
                            threads=args.threads or os.cpu_count() or 1,
-                           resign_threshold=args.resign_threshold, search=search_options(args))
+                           resign_threshold=args.resign_threshold, search=search_options(args),
+                           go_options=go_options(args))
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

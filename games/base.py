@@ -22,6 +22,12 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
 ``rollout_record(state, rng, actions, players)``  like ``rollout``, also writing each move and its
 ``-> (int, int)``  *(optional)*                player to the int32 / int8 buffers; returns (status,
                                                moves written). For RAVE; generated when absent
+``prior(state, actions, visits, value)``       prior knowledge of the moves ``actions`` (int32, the
+``-> None``  *(optional)*                      children of ``state`` being created): add virtual
+                                               playouts to ``visits`` (int32) and the mover's
+                                               reward of those playouts to ``value`` (float32),
+                                               both of ``actions``' length and zero on entry. They
+                                               seed the RAVE statistics; none when absent
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` gives the name, the parameters, the initial state,

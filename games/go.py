@@ -59,19 +59,25 @@ import numpy as np
 from numba import njit
 
 from games import go_board as gb
+from games import go_policy as gp
 from games.base import DRAW, ILLEGAL, ONGOING, Game
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W,
-                            F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST, F_MAXMOVES, F_MOVES,
-                            F_NEMPTY, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE, MAX_SIZE, MIN_SIZE,
+                            F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST,
+                            F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
+                            F_STATUS, F_TOMOVE, MAX_SIZE, MIN_SIZE,
                             NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
-                            is_own_eye, place_stone, push_history, WHITE)
+                            is_own_eye, place_stone, POLICY_PATTERNS, POLICY_UNIFORM,
+                            push_history, WHITE)
+from games.go_policy import bad_self_atari, local_move, point_prior
 from mcts.rng import below, next_u64, random_below
 
-KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__),)
+KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__))
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
 COLUMNS = "ABCDEFGHJKLMNOPQRST"          # vertex column letters: A-T without I
+POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS}    # playout policies
+DEFAULT_POLICY = "patterns"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -181,23 +187,45 @@ def _is_candidate(state, w, p, c):
 
 
 @njit(cache=True)
+def _random_ok(state, w, p, c, patterns):
+    """A point the random part of the policy may play: a candidate, and with the patterns
+    policy not a self-atari of two stones or more."""
+    return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
+
+
+@njit(cache=True)
+def _local(state, w, c, x):
+    """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
+    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass."""
+    a = state[F_LAST]
+    n = w - 2
+    if state[F_POLICY] != POLICY_PATTERNS or a < 0 or a >= n * n:
+        return NO_POINT, x
+    return local_move(state, w, (a // n + 1) * w + a % n + 1, c, x)
+
+
+@njit(cache=True)
 def playout_action(state, rng):
-    """The playout policy's move (see the module docstring), uniform over the candidates; the
-    state is not changed. Pass when there is no candidate."""
+    """The playout policy's move (see the module docstring); the state is not changed. Pass
+    when there is no candidate."""
     n = state[F_SIZE]
     w = n + 2
     c = state[F_TOMOVE] + 1
+    p, rng[0] = _local(state, w, c, rng[0])
+    if p != NO_POINT:
+        return (p // w - 1) * n + p % w - 1
+    patterns = state[F_POLICY] == POLICY_PATTERNS
     e0 = state[F_EMPTY_AT]
     count = 0
     for i in range(state[F_NEMPTY]):
-        if _is_candidate(state, w, state[e0 + i], c):
+        if _random_ok(state, w, state[e0 + i], c, patterns):
             count += 1
     if count == 0:
         return n * n
     k = random_below(rng, count)
     for i in range(state[F_NEMPTY]):
         p = state[e0 + i]
-        if _is_candidate(state, w, p, c):
+        if _random_ok(state, w, p, c, patterns):
             if k == 0:
                 return (p // w - 1) * n + p % w - 1
             k -= 1
@@ -217,18 +245,19 @@ def _playout(state, rng, record, seq_actions, seq_players):
     n = state[F_SIZE]
     w = n + 2
     e0 = state[F_EMPTY_AT]
+    patterns = state[F_POLICY] == POLICY_PATTERNS
     x = rng[0]
     st = ONGOING
     m = 0
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
-        k = state[F_NEMPTY]
-        chosen = NO_POINT
+        chosen, x = _local(state, w, c, x)
+        k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)
             i = below(x, k)
             p = state[e0 + i]
-            if _is_candidate(state, w, p, c):
+            if _random_ok(state, w, p, c, patterns):
                 chosen = p
                 break
             k -= 1              # reject p: swap it behind the candidates still open
@@ -266,6 +295,26 @@ def rollout_record(state, rng, seq_actions, seq_players):
     """``rollout`` that also records each move and its player (for RAVE); returns
     (status, moves recorded)."""
     return _playout(state, rng, True, seq_actions, seq_players)
+
+
+@njit(cache=True)
+def prior(state, actions, visits, value):
+    """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
+    of :func:`games.go_policy.point_prior` for every point; none for pass, and none at all
+    when the game was made with ``priors=False``."""
+    if state[F_PRIORS] == 0:
+        return
+    n = state[F_SIZE]
+    w = n + 2
+    c = state[F_TOMOVE] + 1
+    a = state[F_LAST]
+    last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
+    for i in range(actions.shape[0]):
+        b = actions[i]
+        if b < n * n:
+            v, won = point_prior(state, w, (b // n + 1) * w + b % n + 1, c, last)
+            visits[i] += v
+            value[i] += won
 
 
 # ----------------------------------------------------------------------------------------------
@@ -498,7 +547,10 @@ class Go(Game):
     rave_default = True
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 
-    def __init__(self, size=9, komi=7.5, handicap=0):
+    def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True):
+        policy = playout_policy
+        if policy not in POLICIES:
+            raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, got {policy!r}")
         try:
             size_i = int(size)
         except (TypeError, ValueError):
@@ -520,8 +572,10 @@ class Go(Game):
                              "(with 1 stone Black simply moves first: use 0)")
         if handicap_i:
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
-        super().__init__(size=size_i, komi=komi_f, handicap=handicap_i)
-        self.size, self.komi, self.handicap = size_i, komi_f, handicap_i
+        super().__init__(size=size_i, komi=komi_f, handicap=handicap_i,
+                         playout_policy=policy, priors=bool(priors))
+        self.priors = bool(priors)
+        self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.max_moves(size_i))
         self.pass_action = size_i * size_i
@@ -529,6 +583,8 @@ class Go(Game):
     # -- states ----------------------------------------------------------------------------
     def initial_state(self):
         s = gb.new_state(self.size, int(round(self.komi * 2)))
+        s[F_POLICY] = POLICIES[self.policy]
+        s[F_PRIORS] = int(self.priors)
         if self.handicap:
             self.place_stones(s, fixed_handicap_vertices(self.size, self.handicap), "black",
                               next_player=1)

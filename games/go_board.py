@@ -65,7 +65,11 @@ F_LAST = 15         # last action played (-1: none yet)
 F_HANDICAP = 16     # fixed handicap stones placed at the start (information only)
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
+F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see games.go)
+F_PRIORS = 20       # 1: new tree nodes get games.go_policy's prior knowledge, 0: none
 HEADER = 24
+
+POLICY_UNIFORM, POLICY_PATTERNS = 0, 1
 
 # Fields of a point record.
 COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)

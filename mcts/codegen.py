@@ -58,6 +58,12 @@ def ply(state):
     """Generated stand-in: this game does not report plies."""
     return -1
 '''
+_NO_PRIOR = '''
+@njit(cache=True)
+def prior(state, actions, visits, value):
+    """Generated stand-in: this game has no prior knowledge."""
+    return None
+'''
 _loaded = {}
 
 
@@ -78,7 +84,7 @@ def _source_text(game_module) -> str:
     text = f"from {game_module} import {names}  # noqa: F401\n"
     body = TEMPLATE.read_text()
     for name, default in (("rollout", _DEFAULT_ROLLOUT), ("ply", _NO_PLY),
-                          ("rollout_record", _DEFAULT_ROLLOUT_RECORD)):
+                          ("rollout_record", _DEFAULT_ROLLOUT_RECORD), ("prior", _NO_PRIOR)):
         if hasattr(mod, name):
             text += f"from {game_module} import {name}  # noqa: F401\n"
         else:

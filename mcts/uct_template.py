@@ -1,7 +1,7 @@
 # Body of a generated search module: read as text by mcts.codegen, never imported directly.
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
-# (to_play, status, legal_actions, apply_action, rollout, ply) followed by this text. Because
+# (to_play, status, legal_actions, apply_action, rollout, ply, prior) followed by this text. Because
 # the search calls the game's functions by their global names, instead of receiving them as
 # arguments, numba can cache every function below to disk (numba issues #6264, #2952).
 #
@@ -115,8 +115,9 @@ def amaf_update(depth, path, first_child, num_children, action, mover, amaf_visi
 @njit(cache=True)
 def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, action, mover,
            node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value):
-    """Allocate the children of leaf ``node`` (position ``state``) in shuffled order.
-    Returns the new node count, unchanged when the capacity would be exceeded."""
+    """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
+    game's prior knowledge (if any) as their initial RAVE statistics. Returns the new node
+    count, unchanged when the capacity would be exceeded."""
     n = legal_actions(state, buf)
     if n == 0 or n_nodes + n > parent.shape[0]:
         return n_nodes
@@ -141,6 +142,7 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
         value_sum[j] = 0.0
         amaf_visits[j] = 0
         amaf_value[j] = 0.0
+    prior(state, buf[:n], amaf_visits[n_nodes:n_nodes + n], amaf_value[n_nodes:n_nodes + n])
     first_child[node] = n_nodes
     num_children[node] = n
     return n_nodes + n

@@ -336,22 +336,6 @@ def test_own_eye_rule_of_the_playout_policy(diagram, point, eye):
     assert (v(g, point) in picks) == (not eye and go.move_check(s, v(g, point)) == go.OK)
 
 
-def test_playout_policy_picks_only_legal_non_eye_moves():
-    g = Go(7)
-    rng, pick = np.random.default_rng(2), new_rng(2)
-    for _ in range(8):
-        s = g.initial_state()
-        while g.status(s) == ONGOING:
-            legal = kernel_legal(g, s)
-            candidates = {a for a in legal if a != g.pass_action and not g.is_own_eye(s, a)}
-            before = s.copy()
-            picks = {int(go.playout_action(s, pick)) for _ in range(40)}
-            assert np.array_equal(s, before)                 # the state is not touched
-            assert picks <= (candidates or {g.pass_action})
-            moves = [a for a in g.legal_actions(s) if a != g.pass_action]
-            g.play(s, int(rng.choice(moves)) if moves else g.pass_action)
-
-
 # -- the game's end --------------------------------------------------------------------------------
 
 def test_random_games_end_within_max_length_and_repeat_with_the_seed():
@@ -462,7 +446,8 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
                   if b[r, c] == 1}
         assert placed == set(expected.split()) and (b == 2).sum() == 0
         assert g.to_play(s) == 1 and g.moves_played(s) == 0
-        assert g.params == {"size": size, "komi": 7.5, "handicap": stones}
+        assert g.params == {"size": size, "komi": 7.5, "handicap": stones,
+                            "playout_policy": "patterns", "priors": True}
 
 
 def test_handicap_limits():
@@ -484,8 +469,11 @@ def test_bad_parameters():
                         ({"komi": "x"}, "number"), ({"handicap": -1}, "0 or at least 2")]:
         with pytest.raises(ValueError, match=why):
             Go(**kwargs)
-    g = games.get("go", size=13, komi=6, handicap=0)
-    assert g.params == {"size": 13, "komi": 6.0, "handicap": 0}
+    g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
+    assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
+                        "priors": False}
+    with pytest.raises(ValueError, match="playout policy must be one of"):
+        Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
 

@@ -1,0 +1,320 @@
+"""The "patterns" playout policy for Go: local answers to the last move, before a random move.
+
+Uniform random playouts (the ``uniform`` policy of :mod:`games.go`) misjudge every fight: a
+group in atari is as likely to be saved as to be left, and a random move is as likely to
+put its own group in atari as not. The ``patterns`` policy plays out games that look more
+like Go, following the scheme of MoGo (Gelly, Wang, Munos and Teytaud 2006, "Modification of
+UCT with patterns in Monte-Carlo Go", INRIA RR-6062) with the self-atari filter of Fuego
+(Enzenberger, Müller et al. 2010, "Fuego - an open-source framework for board games and Go
+engine based on Monte Carlo tree search"). For the player to move, with ``L`` the
+opponent's last move (a stone), the first rule that gives a move plays it:
+
+1. **Capture**: ``L``'s group is in atari: take it.
+2. **Atari defence**: a group of ours next to ``L`` is in atari: capture an enemy group in
+   atari that touches it, else extend at its liberty if that leaves it two liberties or more.
+3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
+   hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
+4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
+   not the mover's own eye), without self-ataris of two stones or more that capture nothing
+   (a lone stone in atari may be a throw-in that kills an eye).
+
+Every move of rules 1-3 must also be legal by simple ko and suicide and not fill the mover's
+own eye; a pattern move (rule 3) must not be a self-atari either. With no move left the policy passes, as the uniform one does (so a seki whose only
+moves are self-ataris survives the playout).
+
+The 3x3 test reads one table entry: the colours (2 bits each: empty, black, white, edge) of
+the eight neighbours NW, N, NE, W, E, SW, S, SE form a 16-bit code, and ``PATTERN_TABLE[code]``
+says whether some pattern matches, in any of the 8 rotations and reflections and with either
+colour as X (MoGo's patterns do not depend on who moves).
+
+Functions take the state ``s`` and integers only (see :mod:`games.go_board` for why).
+"""
+import itertools
+
+import numpy as np
+from numba import njit
+
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT,
+                            NO_POINT, WHITE, at, in_atari, is_legal_point, is_own_eye)
+from mcts.rng import below, next_u64
+
+# MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
+# the two colours, "." empty, "#" off the board, "?" anything, "x" anything but an X stone,
+# "o" anything but an O stone.
+PATTERNS = {
+    "hane, enclosing": ("XOX", "...", "???"),
+    "hane, not cutting": ("XO.", "...", "?.?"),
+    "hane, magari": ("XO?", "X..", "x.?"),
+    "diagonal attachment": (".O.", "X..", "..."),
+    "cut, unprotected": ("XO?", "O.o", "?o?"),
+    "cut, peeped": ("XO?", "O.X", "???"),
+    "cut, between": ("?X?", "O.O", "ooo"),
+    "cut, keima": ("OX?", "o.O", "???"),
+    "edge, chase": ("X.?", "O.?", "###"),
+    "edge, block cut": ("OX?", "X.O", "###"),
+    "edge, block connection": ("?X?", "x.O", "###"),
+    "edge, sagari": ("?XO", "x.x", "###"),
+    "edge, cut": ("?OX", "X.O", "###"),
+}
+
+# The eight neighbours in code order, as (row, column) offsets from the centre.
+_NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _symmetries(rows):
+    """The 8 rotations and reflections of a 3x3 pattern (tuples of 3 strings)."""
+    grid = [list(r) for r in rows]
+    out = []
+    for _ in range(4):
+        grid = [list(r) for r in zip(*grid[::-1])]             # rotate a quarter turn
+        out.append(tuple("".join(r) for r in grid))
+        out.append(tuple("".join(r[::-1]) for r in grid))     # and its mirror image
+    return out
+
+
+def _allowed(ch, x_colour):
+    """The point colours that pattern character ``ch`` accepts when X is ``x_colour``."""
+    o_colour = 3 - x_colour
+    everything = (EMPTY, BLACK, WHITE, BORDER)
+    return {"?": everything, ".": (EMPTY,), "#": (BORDER,), "X": (x_colour,),
+            "O": (o_colour,), "x": tuple(v for v in everything if v != x_colour),
+            "o": tuple(v for v in everything if v != o_colour)}[ch]
+
+
+def build_pattern_table(patterns=PATTERNS):
+    """``uint8`` array of shape ``(65536,)``: 1 where the neighbourhood code matches a pattern
+    (in some rotation or reflection, with either colour as X)."""
+    table = np.zeros(1 << 16, dtype=np.uint8)
+    for rows in patterns.values():
+        for variant in set(_symmetries(rows)):
+            for x_colour in (BLACK, WHITE):
+                choices = [_allowed(variant[1 + dr][1 + dc], x_colour) for dr, dc in _NEIGHBOURS]
+                for colours in itertools.product(*choices):
+                    table[sum(v << (2 * i) for i, v in enumerate(colours))] = 1
+    return table
+
+
+PATTERN_TABLE = build_pattern_table()       # 64 kB: frozen into the compiled code
+
+
+@njit(cache=True, inline="always")
+def liberty_of(s, g):
+    """The liberty of group ``g``, which must be in atari."""
+    return s[at(g, LSUM)] // s[at(g, LIBS)]
+
+
+@njit(cache=True)
+def neighbourhood(s, w, p):
+    """The 16-bit 3x3 code of the eight neighbours of ``p`` (see the module docstring)."""
+    code = 0
+    k = 0
+    for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+        code |= s[at(p + d, COLOR)] << (2 * k)
+        k += 1
+    return code
+
+
+@njit(cache=True)
+def captures(s, w, p, c):
+    """True if a ``c`` stone on ``p`` captures: an enemy neighbour group is in atari."""
+    for d in (1, -1, w, -w):
+        q = p + d
+        if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def two_liberties(s, w, p, c):
+    """True if a ``c`` stone on empty ``p`` would leave its group at least two liberties,
+    captures aside: the empty neighbours of ``p`` and the liberties of the friendly groups it
+    joins, other than ``p``; their stones are walked only until two distinct ones are found."""
+    first = NO_POINT
+    for d in (1, -1, w, -w):
+        q = p + d
+        if s[at(q, COLOR)] == EMPTY:
+            if first == NO_POINT:
+                first = q
+            elif q != first:
+                return True
+    for d in (1, -1, w, -w):
+        q = p + d
+        if s[at(q, COLOR)] != c:
+            continue
+        g = s[at(q, GROUP)]
+        if in_atari(s, g):
+            continue            # its only liberty is p itself
+        x = g
+        while True:
+            for e in (1, -1, w, -w):
+                y = x + e
+                if y != p and s[at(y, COLOR)] == EMPTY:
+                    if first == NO_POINT:
+                        first = y
+                    elif y != first:
+                        return True
+            x = s[at(x, NEXT)]
+            if x == g:
+                break
+    return False
+
+
+@njit(cache=True)
+def self_atari(s, w, p, c):
+    """True if a ``c`` stone on ``p`` leaves its group in atari (or without liberties) and
+    captures nothing."""
+    return not two_liberties(s, w, p, c) and not captures(s, w, p, c)
+
+
+@njit(cache=True)
+def bad_self_atari(s, w, p, c):
+    """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in)."""
+    if not self_atari(s, w, p, c):
+        return False
+    for d in (1, -1, w, -w):
+        if s[at(p + d, COLOR)] == c:
+            return True         # the new stone joins a group: two stones or more
+    return False
+
+
+@njit(cache=True)
+def _playable(s, w, p, c):
+    """Legal by simple ko and suicide, and not the mover's own eye."""
+    return (s[at(p, COLOR)] == EMPTY and p != s[F_KO] and not is_own_eye(s, w, p, c)
+            and is_legal_point(s, w, p, c))
+
+
+@njit(cache=True)
+def _save(s, w, g, c):
+    """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
+    atari that touches it, else extend at its liberty if that gives two liberties or more."""
+    x = g
+    while True:
+        for d in (1, -1, w, -w):
+            q = x + d
+            if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
+                lib = liberty_of(s, s[at(q, GROUP)])
+                if _playable(s, w, lib, c):
+                    return lib
+        x = s[at(x, NEXT)]
+        if x == g:
+            break
+    lib = liberty_of(s, g)
+    if _playable(s, w, lib, c) and (two_liberties(s, w, lib, c) or captures(s, w, lib, c)):
+        return lib
+    return NO_POINT
+
+
+@njit(cache=True)
+def local_move(s, w, last, c, x):
+    """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
+    ``last``; returns ``(point or NO_POINT, new rng state x)``."""
+    g = s[at(last, GROUP)]
+    if in_atari(s, g):                                  # 1. capture the last move
+        lib = liberty_of(s, g)
+        if _playable(s, w, lib, c):
+            return lib, x
+    for d in (1, -1, w, -w):                            # 2. atari defence
+        q = last + d
+        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
+            p = _save(s, w, s[at(q, GROUP)], c)
+            if p != NO_POINT:
+                return p, x
+    found = 0                                           # 3. patterns: one match, uniformly
+    chosen = NO_POINT
+    for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+        q = last + d
+        if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
+                and _playable(s, w, q, c) and not self_atari(s, w, q, c)):
+            found += 1
+            x = next_u64(x)
+            if below(x, found) == 0:                    # reservoir sampling
+                chosen = q
+    return chosen, x
+
+
+# ----------------------------------------------------------------------------------------------
+# Prior knowledge for the tree (the contract's optional ``prior`` kernel, see games.go)
+# ----------------------------------------------------------------------------------------------
+# Virtual playouts given to a new child, in the spirit of Gelly and Silver 2007 ("Combining
+# online and offline knowledge in UCT": the even-game prior) and of Pachi's and Fuego's
+# knowledge priors. Each rule adds PRIOR_UNIT (or half of it) playouts, all won or all lost.
+PRIOR_UNIT = 20
+
+
+@njit(cache=True)
+def _empty_around(s, w, p, radius):
+    """True if no stone lies within Manhattan distance ``radius`` of ``p``."""
+    n = w - 2
+    r0 = p // w - 1
+    c0 = p % w - 1
+    for dr in range(-radius, radius + 1):
+        r = r0 + dr
+        if r < 0 or r >= n:
+            continue
+        span = radius - abs(dr)
+        for dc in range(-span, span + 1):
+            col = c0 + dc
+            if 0 <= col < n:
+                v = s[at((r + 1) * w + col + 1, COLOR)]
+                if v == BLACK or v == WHITE:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _saves(s, w, p, last, c):
+    """True if ``p`` is the move that :func:`_save` finds for a ``c`` group in atari next to
+    ``last``."""
+    for d in (1, -1, w, -w):
+        q = last + d
+        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
+            if _save(s, w, s[at(q, GROUP)], c) == p:
+                return True
+    return False
+
+
+@njit(cache=True)
+def point_prior(s, w, p, c, last):
+    """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
+    the opponent's stone on ``last`` (NO_POINT after a pass or at the start):
+
+    * even game: PRIOR_UNIT playouts, half won;
+    * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two
+      stones or more, 1 unit for a lone stone;
+    * a capture, or the saving move of a group in atari next to ``last``: 1 unit won each;
+    * a match of MoGo's 3x3 patterns: 1 unit won; within Manhattan distance 2 of ``last``:
+      half a unit won;
+    * in an empty area (no stone within distance 2): on the first line 1 unit lost, on the
+      second line half a unit lost.
+    """
+    u = PRIOR_UNIT
+    h = PRIOR_UNIT // 2
+    n = w - 2
+    visits = u
+    wins = h
+    if is_own_eye(s, w, p, c):
+        return visits + 2 * u, wins
+    if self_atari(s, w, p, c):
+        joins = False
+        for d in (1, -1, w, -w):
+            if s[at(p + d, COLOR)] == c:
+                joins = True
+        visits += 2 * u if joins else u
+    if captures(s, w, p, c):
+        visits += u
+        wins += u
+    if last != NO_POINT:
+        if _saves(s, w, p, last, c):
+            visits += u
+            wins += u
+        if abs(p // w - last // w) + abs(p % w - last % w) <= 2:
+            visits += h
+            wins += h
+    if PATTERN_TABLE[neighbourhood(s, w, p)]:
+        visits += u
+        wins += u
+    line = min(min(p // w - 1, p % w - 1), min(n - p // w, n - p % w))
+    if line <= 1 and _empty_around(s, w, p, 2):
+        visits += u if line == 0 else h
+    return visits, wins

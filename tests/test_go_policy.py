@@ -1,0 +1,201 @@
+"""The Go playout policies and the tree priors (games.go_policy) on hand-built positions with
+exact, hand-checked answers: capture the last move, save a group in atari, no big
+self-ataris, MoGo's 3x3 patterns in every orientation, and the prior of chosen points.
+
+Diagrams are drawn with row 1 at the bottom: ``X`` black, ``O`` white."""
+import numpy as np
+import pytest
+
+from games import go, go_board as gb, go_policy as gp
+from games.base import ONGOING
+from games.go import Go
+from mcts.rng import new_rng
+from tests.test_go_rules import kernel_legal, position
+
+
+def picks(game, state, draws=60, seed=3):
+    """Every move the playout policy chose in ``draws`` draws (the state must not change)."""
+    before = state.copy()
+    rng = new_rng(seed)
+    out = {game.format_move(int(go.playout_action(state, rng))) for _ in range(draws)}
+    assert np.array_equal(state, before)
+    return out
+
+
+def padded(game, vertex):
+    a = game.vertex_to_action(vertex)
+    n, w = game.size, game.size + 2
+    return (a // n + 1) * w + a % n + 1
+
+
+@pytest.mark.parametrize("policy", ["uniform", "patterns"])
+def test_policies_pick_only_legal_non_eye_moves(policy):
+    """Uniform: exactly the candidates (pass only without one). Patterns: a subset of them,
+    and pass only when every candidate is a self-atari of two stones or more."""
+    g = Go(7, playout_policy=policy)
+    rng, pick = np.random.default_rng(2), new_rng(2)
+    seen_local = 0
+    for _ in range(8):
+        s = g.initial_state()
+        while g.status(s) == ONGOING:
+            legal = kernel_legal(g, s)
+            candidates = {a for a in legal if a != g.pass_action and not g.is_own_eye(s, a)}
+            before = s.copy()
+            chosen = {int(go.playout_action(s, pick)) for _ in range(40)}
+            assert np.array_equal(s, before)                 # the state is not touched
+            assert chosen <= (candidates | {g.pass_action})
+            c = g.to_play(s) + 1
+            w = g.size + 2
+            sane = {a for a in candidates
+                    if not gp.bad_self_atari(s, w, padded(g, g.format_move(a)), c)}
+            if policy == "uniform":
+                assert chosen <= (candidates or {g.pass_action})
+            else:
+                assert chosen <= (sane or {g.pass_action})
+                seen_local += len(chosen) == 1 and len(sane) > 1
+            moves = [a for a in g.legal_actions(s) if a != g.pass_action]
+            g.play(s, int(rng.choice(moves)) if moves else g.pass_action)
+    if policy == "patterns":
+        assert seen_local > 0          # some positions had one forced local answer
+
+
+def test_patterns_policy_captures_the_last_move_in_atari():
+    g = Go(7)
+    s = position(g, """
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .""", to_play=1)
+    g.play(s, g.parse_move("D4", s))           # White plays into atari: its liberty is D3
+    assert picks(g, s) == {"D3"}
+
+
+def test_patterns_policy_extends_a_group_in_atari():
+    g = Go(7)
+    s = position(g, """
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .""", to_play=1)
+    g.play(s, g.parse_move("E4", s))           # ataris D4; D3 gives it three liberties
+    assert picks(g, s) == {"D3"}
+
+
+def test_patterns_policy_saves_by_capturing_first():
+    g = Go(7)
+    s = position(g, """
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . X O X . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .""", to_play=1)
+    g.play(s, g.parse_move("E4", s))           # ataris D4, whose neighbour C4 is in atari too
+    assert picks(g, s) == {"C3"}
+
+
+def test_uniform_policy_does_not_answer_the_last_move():
+    g = Go(7, playout_policy="uniform")
+    s = position(g, """
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .""", to_play=1)
+    g.play(s, g.parse_move("D4", s))
+    assert len(picks(g, s)) > 10
+
+
+def test_self_atari_tests():
+    g = Go(5)
+    s = position(g, """
+        . . . . .
+        . . . . .
+        O O O . .
+        X X O . .
+        . . O . .""")
+    w = g.size + 2
+    a1, b1, e5 = padded(g, "A1"), padded(g, "B1"), padded(g, "E5")
+    for p in (a1, b1):          # Black: three stones left with one liberty
+        assert gp.self_atari(s, w, p, gb.BLACK) and gp.bad_self_atari(s, w, p, gb.BLACK)
+    # White A1: a lone stone in atari (captures nothing: Black still has B1) - a throw-in
+    assert gp.self_atari(s, w, a1, gb.WHITE) and not gp.bad_self_atari(s, w, a1, gb.WHITE)
+    # White B1 joins the wall C1-C2-C3-B3-A3, which keeps its liberties D1, D2, D3, A4, ...
+    assert not gp.self_atari(s, w, b1, gb.WHITE)
+    assert not gp.self_atari(s, w, e5, gb.BLACK)
+    assert gp.two_liberties(s, w, padded(g, "D2"), gb.WHITE)   # joins the wall: D3, E2, D1...
+
+
+def test_pattern_table_matches_a_hane_in_every_orientation():
+    """MoGo's enclosing hane (X O X above the move, the row below empty) on a 7x7 board, in
+    the four rotations of the diagram, with either colour as X."""
+    g = Go(7)
+    w = g.size + 2
+    layouts = [("C5", "D5", "E5", "D4"), ("E5", "E4", "E3", "D4"),
+               ("C3", "D3", "E3", "D4"), ("C5", "C4", "C3", "D4")]
+    for x1, o, x2, move in layouts:
+        for xs, os_ in (("black", "white"), ("white", "black")):
+            s = g.initial_state()
+            g.place_stones(s, [x1, x2], xs)
+            g.place_stones(s, [o], os_)
+            assert gp.PATTERN_TABLE[gp.neighbourhood(s, w, padded(g, move))] == 1
+    s = g.initial_state()
+    g.place_stones(s, ["C5", "E5"], "black")      # no O stone: not a hane
+    assert gp.PATTERN_TABLE[gp.neighbourhood(s, w, padded(g, "D4"))] == 0
+
+
+def test_no_pattern_matches_fewer_than_two_stones():
+    """Every MoGo pattern has at least two stones, so neighbourhoods of open points with at
+    most one stone never match."""
+    table = gp.PATTERN_TABLE
+    for i in range(8):
+        for colour in (gb.EMPTY, gb.BLACK, gb.WHITE):
+            assert table[colour << (2 * i)] == 0
+
+
+def priors(game, state, vertices):
+    actions = np.array([game.vertex_to_action(v) for v in vertices], dtype=np.int32)
+    visits = np.zeros(len(actions), dtype=np.int32)
+    value = np.zeros(len(actions), dtype=np.float32)
+    go.prior(state, actions, visits, value)
+    return {v: (int(n), float(x)) for v, n, x in zip(vertices, visits, value)}
+
+
+def test_priors_on_an_open_board():
+    """After Black E5 on 9x9: an even 20 playouts (10 won) everywhere; the first and second
+    lines lose 20 and 10 more where no stone is within distance 2 (A1, B2, and E8 on the second
+    line); points within distance 2 of E5 win 10 more; pass has none."""
+    g = Go(9)
+    s = g.initial_state()
+    g.play(s, g.parse_move("E5", s))
+    assert priors(g, s, ["A1", "B2", "C3", "E6", "E7", "E8", "D4", "pass"]) == {
+        "A1": (40, 10.0), "B2": (30, 10.0), "C3": (20, 10.0), "E6": (30, 20.0),
+        "E7": (30, 20.0), "E8": (30, 10.0), "D4": (30, 20.0), "pass": (0, 0.0)}
+    g = Go(9, priors=False)
+    s = g.initial_state()
+    g.play(s, g.parse_move("E5", s))
+    assert priors(g, s, ["A1", "E6"]) == {"A1": (0, 0.0), "E6": (0, 0.0)}
+
+
+def test_priors_of_a_capture_and_a_self_atari():
+    g = Go(7)
+    s = position(g, """
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .""", to_play=1)
+    g.play(s, g.parse_move("D4", s))
+    # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
+    assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
