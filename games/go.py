@@ -46,11 +46,19 @@ Rules
   Black - White - komi; Black (FIRST_WINS) wins if it is positive, White (SECOND_WINS) if it is
   negative, and it is a DRAW at 0.
 
-Playout policy (``rollout``, ``playout_action``): uniform random over the legal moves (simple
-ko, no suicide) that do not fill the mover's own eye - an empty point whose four neighbours are
-the mover's stones or the edge, unless it is a false eye (two or more enemy stones on its
-diagonals in the centre, one or more on the edge or in the corner). With no such move the
-policy passes, so a playout ends with two passes once every group is settled.
+Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_policy=...)``:
+
+* ``"uniform"``: uniform random over the legal moves (simple ko, no suicide) that do not fill
+  the mover's own eye - an empty point whose four neighbours are the mover's stones or the
+  edge, unless it is a false eye (two or more enemy stones on its diagonals in the centre, one
+  or more on the edge or in the corner).
+* ``"patterns"`` (the default): first an answer to the opponent's last move - capture it,
+  save a group it put in atari, or play a MoGo 3x3 pattern next to it - else the uniform
+  policy's move without self-ataris of two stones or more (:mod:`games.go_policy`).
+
+With no such move either policy passes, so a playout ends with two passes once every group is
+settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
+through the contract's ``prior`` kernel (:func:`games.go_policy.point_prior`).
 """
 import os
 import re
