@@ -174,6 +174,9 @@ def main(args):
                 threads=args.threads or os.cpu_count() or 1, search=search_options(args),
                 resign_threshold=args.resign_threshold, go_options=go_options(args))
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
+    if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
+        err.print("compiling the search kernels (first run only) ...")
+        ours.gtp.ready.wait()
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
                   f"{args.size}x{args.size}, komi {args.komi}")
     games = []

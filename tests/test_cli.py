@@ -132,6 +132,9 @@ def test_analyze_the_shared_data_file_format():
     (["analyze", "connect4", "--positions", "/nonexistent"], "cannot read"),
     (["frobnicate"], "invalid choice"),
     (["analyze", "connect4", "--moves", "4", "--nodes", "1"], "too small"),
+    (["play", "connect4", "--playout-policy", "uniform"], "takes no parameter --playout-policy"),
+    (["play", "go", "--playout-policy", "heavy"], "invalid choice"),
+    (["bench", "connect4", "--playout-policy", "patterns"], "applies to Go only"),
 ])
 def test_bad_flags_get_one_line_errors(args, message):
     p = run(*args)
@@ -175,3 +178,21 @@ def test_undecodable_input_is_a_bad_move_not_a_crash():
                        cwd=ROOT, input=b"\xff\xfe\n4\n", capture_output=True, timeout=120)
     assert p.returncode == 0 and b"Traceback" not in p.stderr
     assert b"is not a column" in p.stdout and b"game record: 4" in p.stdout
+
+
+def test_go_knowledge_flags_reach_the_game():
+    """--playout-policy and --no-priors change the search: the same seed and budget give other
+    visit counts (and the same flags the same ones)."""
+    outs = {}
+    for flags in ((), ("--playout-policy", "uniform"), ("--no-priors",)):
+        p = run("analyze", "go", "--size", "7", "--moves", "D4", "--playouts", "3000",
+                "--threads", "1", "--json", *flags)
+        assert p.returncode == 0, p.stderr
+        outs[flags] = json.loads(p.stdout)
+    children = {flags: [(c["move"], c["visits"]) for c in o["children"]]
+                for flags, o in outs.items()}
+    assert len({json.dumps(c) for c in children.values()}) == 3
+    again = run("analyze", "go", "--size", "7", "--moves", "D4", "--playouts", "3000",
+                "--threads", "1", "--json", "--no-priors")
+    assert [(c["move"], c["visits"]) for c in json.loads(again.stdout)["children"]] == \
+        children[("--no-priors",)]
