@@ -78,10 +78,22 @@ class GtpEngine:
 
     def _load(self):
         try:
+            self._warm_rules()
             load_kernels(self.game, log=self.log)
             self.game.point_ownership(self.game.initial_state(), 1)
         finally:
             self.ready.set()
+
+    def _warm_rules(self):
+        """Compile (or load) the rule kernels that every move needs before the long compile of
+        the search: numba compiles one function at a time, so on a first run a ``play`` or a
+        quick ``genmove`` waits for these few seconds only, not for the whole search."""
+        g = Go(size=self.game.size, komi=self.game.komi, **self.go_options)
+        s = g.initial_state()
+        g.score(s)
+        g.is_own_eye(s, 0)
+        g.repeats_position(s, 0)
+        g.play(s, int(g.legal_actions(s)[0]))
 
     def new_game(self, size, komi):
         self.game = Go(size=size, komi=komi, **self.go_options)

@@ -110,15 +110,18 @@ def generated_path(game_module) -> Path:
 
 def is_compiled(game_module) -> bool:
     """True if numba's disk cache already holds the search kernels for ``game_module`` and the
-    game's own kernels (next to its source, unless ``NUMBA_CACHE_DIR`` moves the caches)."""
+    game's own kernels (next to their sources, or under ``NUMBA_CACHE_DIR`` when it is set)."""
     path = generated_path(game_module)
-    pycache = path.parent / "__pycache__"
-    if not (pycache.is_dir() and any(pycache.glob(f"{path.stem}.run_playouts-*.nbi"))):
-        return False
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return True
     source = Path(importlib.import_module(game_module).__file__)
-    return any((source.parent / "__pycache__").glob(f"{source.stem}.*.nbi"))
+    moved = os.environ.get("NUMBA_CACHE_DIR")
+
+    def cached(file, pattern):
+        if moved:
+            return any(Path(moved).rglob(pattern))
+        where = file.parent / "__pycache__"
+        return where.is_dir() and any(where.glob(pattern))
+    return (cached(path, f"{path.stem}.run_playouts-*.nbi")
+            and cached(source, f"{source.stem}.*.nbi"))
 
 
 def load(game_module):
