@@ -341,13 +341,14 @@ class GtpEngine:
             self.low[player] = self.low[player] + 1 if result.value < self.resign_threshold else 0
             if self.low[player] >= 2:
                 return None
-        action = result.action
+        action = g.final_choice(pos, result)      # never fills our own eye
         if cleanup and action == g.pass_action:
             action = self._cleanup_move(pos, result)
         elif action == g.pass_action and not self._pass_wins(pos, player):
-            others = [c for c in result.children if c["action"] != g.pass_action]
-            if others:                      # passing would lose once dead stones are removed
-                action = others[0]["action"]
+            others = [c for c in result.children if c["action"] != g.pass_action
+                      and not g.is_own_eye(pos, c["action"])]
+            if others:                      # passing would lose once dead stones are removed;
+                action = others[0]["action"]    # filling our own eyes would not help
         return action
 
     def _pass_wins(self, pos, player):

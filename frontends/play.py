@@ -87,8 +87,10 @@ def ai_move(session):
             s.resigned = g.to_play(s.state)
             console.print(f"AI resigns (win estimate {100 * r.value:.1f}%)")
             return
-    s.play(r.action)
-    console.print(f"AI plays [bold]{r.move}[/bold]: {estimate(r)}, "
+    action = g.final_choice(s.state, r)
+    move = g.format_move(action, s.state)
+    s.play(action)
+    console.print(f"AI plays [bold]{move}[/bold]: {estimate(r)}, "
                   f"{r.playouts_per_second:,.0f} playouts/s "
                   f"({r.playouts:,} playouts in {r.seconds:.2f} s)")
 

@@ -92,6 +92,12 @@ class Game:
         """True when the AI should pass instead of searching (games with a pass move)."""
         return False
 
+    def final_choice(self, state, result) -> int:
+        """The move the AI plays from a search ``result`` (an :class:`mcts.SearchResult`);
+        by default the search's choice. Games may veto moves the search cannot tell apart
+        from good ones in a decided position (Go: filling one's own eye)."""
+        return result.action
+
     def summary(self, state) -> str:
         """Final report of a finished game (e.g. an area count); by default the result."""
         return self.result_text(self.status(state))

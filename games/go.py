@@ -725,6 +725,19 @@ class Go(Game):
         sc = score(state)
         return sc > 0 if self.to_play(state) == 0 else sc < 0
 
+    def final_choice(self, state, result):
+        """The search's move, unless it fills the mover's own eye (the playout policy's eye
+        rule): then the most visited move that does not, or pass. In a decided game every move
+        looks alike to the search, and filling one's eyes would kill living groups."""
+        a = result.action
+        if a == self.pass_action or not self.is_own_eye(state, a):
+            return a
+        for child in result.children:       # most visited first
+            b = child["action"]
+            if b != self.pass_action and not self.is_own_eye(state, b):
+                return b
+        return self.pass_action
+
     def score_text(self, state):
         """The area count as it stands (every stone counted as alive)."""
         b, w = area(state)

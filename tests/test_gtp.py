@@ -162,6 +162,20 @@ def test_genmove_plays_a_legal_move_and_is_reproducible():
     assert replies[0] == replies[1]
 
 
+def test_a_lost_game_is_passed_out_rather_than_filling_our_own_eyes():
+    """5x5, komi 0.5: Black (left, eyes A4 and B2) is ahead by 5 points - 0.5; White's only
+    moves that are not pass fill its own eyes E5, E3, E1. After Black passes, White passes
+    too instead of destroying its group."""
+    e = engine(playouts=2000)
+    setup = ["boardsize 5", "komi 0.5", "clear_board"]
+    for v in ("a5", "b5", "c5", "b4", "c4", "a3", "b3", "c3", "a2", "c2", "a1", "b1", "c1"):
+        setup.append(f"play b {v}")
+    for v in ("d5", "d4", "e4", "d3", "d2", "e2", "d1"):
+        setup.append(f"play w {v}")
+    session(e, setup + ["play b pass"])
+    assert e.handle("genmove w") == "= pass"
+
+
 def test_handicap_commands():
     e = engine()
     assert e.handle("boardsize 9") == "="
