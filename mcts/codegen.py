@@ -89,6 +89,8 @@ def _source_text(game_module) -> str:
             text += f"from {game_module} import {name}  # noqa: F401\n"
         else:
             body += default
+    # A compile-time constant: without a prior kernel, expand() compiles without the call.
+    text += f"HAS_PRIOR = {hasattr(mod, 'prior')}\n"
     return text + body
 
 

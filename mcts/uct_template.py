@@ -1,7 +1,8 @@
 # Body of a generated search module: read as text by mcts.codegen, never imported directly.
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
-# (to_play, status, legal_actions, apply_action, rollout, ply, prior) followed by this text. Because
+# (to_play, status, legal_actions, apply_action, rollout, ply, prior) and the constant
+# HAS_PRIOR (does the game have its own prior kernel?) followed by this text. Because
 # the search calls the game's functions by their global names, instead of receiving them as
 # arguments, numba can cache every function below to disk (numba issues #6264, #2952).
 #
@@ -142,7 +143,8 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
         value_sum[j] = 0.0
         amaf_visits[j] = 0
         amaf_value[j] = 0.0
-    prior(state, buf[:n], amaf_visits[n_nodes:n_nodes + n], amaf_value[n_nodes:n_nodes + n])
+    if HAS_PRIOR:                           # set by the generator (a constant)
+        prior(state, buf[:n], amaf_visits[n_nodes:n_nodes + n], amaf_value[n_nodes:n_nodes + n])
     first_child[node] = n_nodes
     num_children[node] = n
     return n_nodes + n
