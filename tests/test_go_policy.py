@@ -22,6 +22,17 @@ def picks(game, state, draws=60, seed=3):
     return out
 
 
+# White to move into D4 puts a lone stone in atari (its liberty: D3).
+SNARE = """
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X . X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . ."""
+
+
 def padded(game, vertex):
     a = game.vertex_to_action(vertex)
     n, w = game.size, game.size + 2
@@ -61,14 +72,7 @@ def test_policies_pick_only_legal_non_eye_moves(policy):
 
 def test_patterns_policy_captures_the_last_move_in_atari():
     g = Go(7)
-    s = position(g, """
-        . . . . . . .
-        . . . . . . .
-        . . . X . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .""", to_play=1)
+    s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))           # White plays into atari: its liberty is D3
     assert picks(g, s) == {"D3"}
 
@@ -103,14 +107,7 @@ def test_patterns_policy_saves_by_capturing_first():
 
 def test_uniform_policy_does_not_answer_the_last_move():
     g = Go(7, playout_policy="uniform")
-    s = position(g, """
-        . . . . . . .
-        . . . . . . .
-        . . . X . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .""", to_play=1)
+    s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
     assert len(picks(g, s)) > 10
 
@@ -188,14 +185,7 @@ def test_priors_on_an_open_board():
 
 def test_priors_of_a_capture_and_a_self_atari():
     g = Go(7)
-    s = position(g, """
-        . . . . . . .
-        . . . . . . .
-        . . . X . . .
-        . . X . X . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .""", to_play=1)
+    s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
     # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
     assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
