@@ -15,6 +15,7 @@ import json
 import signal
 import sys
 
+from rich.markup import escape
 from rich.table import Table
 
 import games
@@ -56,11 +57,11 @@ def add_game_args(p):
     add_go_knowledge_args(p)
 
 
-def add_go_knowledge_args(p):
+def add_go_knowledge_args(p, default_policy="patterns"):
     p.add_argument("--playout-policy", choices=("patterns", "uniform"),
                    help="Go playout policy: patterns (captures, atari defence, MoGo's 3x3 "
-                        "patterns, no big self-ataris; the default) or uniform (uniform random "
-                        "moves that keep their own eyes)")
+                        "patterns, no big self-ataris) or uniform (uniform random moves that "
+                        f"keep their own eyes); default {default_policy}")
     p.add_argument("--priors", action=argparse.BooleanOptionalAction, default=None,
                    help="Go: prior knowledge for new tree nodes (captures, ataris, patterns, "
                         "no self-ataris, edges; seeds the RAVE statistics; default on)")
@@ -84,8 +85,16 @@ def add_search_args(p, default_seconds=None):
                    help="RAVE equivalence parameter k (default 1000)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (the usage is one --help away)."""
+
+    def error(self, message):
+        err.print(f"error: {message} (see: {self.prog} --help)")
+        sys.exit(2)
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="mcts-engine", description=__doc__.split("\n")[0])
+    parser = Parser(prog="mcts-engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("play", help="play a game against the AI in the terminal")
@@ -113,7 +122,7 @@ def build_parser():
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="games to measure (default: every game; Go at 9x9 and 19x19)")
     p.add_argument("--size", type=int, help="board size for games that have one")
-    add_go_knowledge_args(p)
+    add_go_knowledge_args(p, default_policy="uniform, like OpenSpiel's random playouts")
     p.add_argument("--seconds", type=positive_float, default=1.0,
                    help="seconds per random-playout measurement (default 1)")
     p.add_argument("--playouts", type=positive_int,
@@ -197,12 +206,13 @@ def cmd_check(args):
     from games.conformance import run_checks
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
-    console.print(f"checking {game.name}{params} against the game contract")
+    console.print(f"checking {game.name}{params} against the game contract", markup=False)
     failed = 0
     for name, problems in run_checks(game):
-        console.print(f"[green]ok[/green]   {name}" if not problems else f"[red]FAIL[/red] {name}")
+        console.print(f"[green]ok[/green]   {escape(name)}" if not problems
+                      else f"[red]FAIL[/red] {escape(name)}")
         for p in problems:
-            console.print(f"       {p}")
+            console.print(f"       {p}", markup=False)
         failed += bool(problems)
     return 1 if failed else 0
 

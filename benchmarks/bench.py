@@ -32,7 +32,7 @@ from rich.table import Table
 
 import games
 from benchmarks import openspiel_compare as spiel
-from frontends.common import UsageError, console, err
+from frontends.common import UsageError, console, err, output_file
 from mcts import MCTS, SearchConfig, Tree
 from mcts.rng import new_rng, split_seed
 from mcts.search import load_kernels
@@ -190,12 +190,15 @@ def targets(args):
             params = {}
         out.append((name, params))
     policy = getattr(args, "playout_policy", None)
-    if policy and "go" not in [name for name, _ in out]:
-        raise UsageError("--playout-policy applies to Go only")
+    priors = getattr(args, "priors", None)
+    for flag, value in (("--playout-policy", policy), ("--priors/--no-priors", priors)):
+        if value is not None and "go" not in [name for name, _ in out]:
+            raise UsageError(f"{flag} applies to Go only")
     # Go's random-playout figures are for uniform random playouts (like OpenSpiel's) unless
     # --playout-policy asks for the patterns policy that play, gtp and match use by default.
-    out = [(name, {**params, "playout_policy": policy or "uniform"} if name == "go" else params)
-           for name, params in out]
+    go_params = {"playout_policy": policy or "uniform",
+                 **({} if priors is None else {"priors": priors})}
+    out = [(name, {**params, **go_params} if name == "go" else params) for name, params in out]
     checked = []
     for name, params in out:
         try:
@@ -288,6 +291,9 @@ def plot(results, path):
 def main(args):
     """Run the `bench` command (args from cli.py); returns the exit status."""
     todo = targets(args)
+    for attr in ("json", "plot"):           # a bad output path fails now, not after the work
+        if getattr(args, attr) not in (None, "-"):
+            output_file(getattr(args, attr))
     if args.compare and not spiel.available():
         err.print(spiel.INSTALL_HINT)
         args.compare = None
@@ -306,8 +312,8 @@ def main(args):
             with open(args.json, "w") as f:
                 json.dump({"results": results, **machine(), "command": " ".join(sys.argv)}, f,
                           indent=1)
-            console.print(f"results written to {args.json}")
+            console.print(f"results written to {args.json}", markup=False)
     if args.plot:
         plot(results, args.plot)
-        console.print(f"chart written to {args.plot}")
+        console.print(f"chart written to {args.plot}", markup=False)
     return 0

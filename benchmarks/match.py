@@ -11,13 +11,16 @@ per move of each side.
 import json
 import math
 import os
+import queue
+import signal
 import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
-from frontends.common import UsageError, console, err, go_options
+from frontends.common import UsageError, console, err, go_options, output_file, output_folder
 from frontends.gtp import GtpEngine, search_options
 from games import go_sgf
 from games.go import Go
@@ -28,42 +31,62 @@ REFEREE = f"{GNUGO} --mode gtp --chinese-rules"
 
 
 class GtpProcess:
-    """A GTP engine in a subprocess."""
+    """A GTP engine in a subprocess. Its output is read by a thread into a queue, so a reply
+    that never comes (a hung or non-GTP program) ends in a ``RuntimeError`` after ``timeout``
+    seconds rather than a hang; so does an engine that exits."""
 
-    def __init__(self, command):
+    def __init__(self, command, timeout=120.0):
         try:
             self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                          text=True, bufsize=1)
         except OSError as e:
             raise UsageError(f"cannot start {command!r}: {e.strerror}") from None
-        self.command = command
+        self.command, self.timeout = command, timeout
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
 
-    def send(self, command):
-        """Send one command; return (ok, response text)."""
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)                    # end of output: the engine exited
+
+    def send(self, command, timeout=None):
+        """Send one command; return (ok, response text). ``RuntimeError`` if the engine dies
+        or gives no complete reply within ``timeout`` seconds (default: the instance's)."""
+        deadline = time.monotonic() + (timeout or self.timeout)
         try:
             self.proc.stdin.write(command + "\n")
             self.proc.stdin.flush()
             lines = []
             while True:
-                line = self.proc.stdout.readline()
-                if not line:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                if line is None:
                     raise EOFError
                 if line.strip() == "" and lines:
                     break
+                if not lines and line.strip() and line[0] not in "=?":
+                    raise RuntimeError(f"the engine {self.command!r} does not speak GTP: it "
+                                       f"answered {line.strip()[:60]!r} to {command!r}")
                 if line.strip() or lines:
                     lines.append(line.rstrip("\n"))
-        except (BrokenPipeError, EOFError):
-            raise RuntimeError(f"the engine {self.command!r} died") from None
+        except (BrokenPipeError, EOFError, OSError):
+            raise RuntimeError(f"the engine {self.command!r} exited") from None
+        except queue.Empty:
+            raise RuntimeError(f"the engine {self.command!r} gave no GTP reply to "
+                               f"{command!r} within {timeout or self.timeout:g} s") from None
         text = "\n".join(lines)
         return text.startswith("="), text[1:].lstrip("0123456789").strip()
 
     def close(self):
         try:
-            self.send("quit")
+            self.send("quit", timeout=5)
         except RuntimeError:
             pass
-        self.proc.wait(timeout=10)
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 class Ours:
@@ -166,9 +189,22 @@ def _mean(values):
 def main(args):
     """Run the `match` command; returns the exit status."""
     game = Go(size=args.size, komi=args.komi, **go_options(args))
+    if args.sgf_dir:
+        output_folder(args.sgf_dir)
+    if args.json:
+        output_file(args.json)
     opponent = args.opponent or DEFAULT_OPPONENT
     args.opponent = opponent
-    theirs = GtpProcess(opponent)
+    try:                                # a dead engine: BrokenPipeError, not a silent exit
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    except (AttributeError, ValueError):
+        pass
+    theirs = GtpProcess(opponent, timeout=max(120.0, 30.0 * (args.seconds or 1.0)))
+    try:
+        theirs.send("protocol_version", timeout=30)
+    except RuntimeError as e:
+        theirs.close()
+        raise UsageError(f"cannot play against {opponent!r}: {e}") from None
     ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
                 seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
                 threads=args.threads or os.cpu_count() or 1, search=search_options(args),
@@ -178,7 +214,7 @@ def main(args):
         err.print("compiling the search kernels (first run only) ...")
         ours.gtp.ready.wait()
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
-                  f"{args.size}x{args.size}, komi {args.komi}")
+                  f"{args.size}x{args.size}, komi {args.komi}", markup=False)
     games = []
     try:
         for i in range(args.games):
@@ -191,6 +227,8 @@ def main(args):
                           f"{g['theirs_seconds_per_move']:.2f} s/move  [{wins}/{len(games)}]")
     except KeyboardInterrupt:
         err.print("interrupted: summary of the games finished so far")
+    except RuntimeError as e:           # the opponent (or the referee) died or hung
+        err.print(f"error: {e}; summary of the games finished so far")
     finally:
         theirs.close()
     n, wins = len(games), sum(g["win"] for g in games)

@@ -8,6 +8,7 @@ side to move (draws count half).
 import json
 import sys
 
+from rich.markup import escape
 from rich.table import Table
 
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
@@ -31,7 +32,7 @@ def report(game, state, moves, result, as_json):
         return
     proof = f", proven {result.proven} in {result.plies} plies" if result.proven else ""
     mover = game.players[game.to_play(state)]
-    console.print(f"[bold]{moves or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
+    console.print(f"[bold]{escape(moves) or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
                   f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
                   f"{result.seconds:.2f} s, {result.nodes:,} nodes)")
     table = Table(box=None, padding=(0, 2))
@@ -54,12 +55,12 @@ def analyze(args):
     budget = budget_of(args)
     failed = 0
     for number, moves in enumerate(positions, start=1):
-        where = f"position {number} ({moves!r})" if args.positions else repr(moves)
+        where = f"position {number}: " if args.positions else ""   # e names the moves
         try:
             state, _ = game.play_record(moves)
             result = engine.search(state, **budget)
         except ValueError as e:             # a bad move, or a finished game
-            err.print(f"error: {where}: {e}")
+            err.print(f"error: {where}{e}")
             failed += 1
             continue
         report(game, state, moves, result, args.json)

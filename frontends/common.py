@@ -7,8 +7,10 @@ from rich.console import Console
 import games
 
 DEFAULT_SECONDS = 1.0
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+# User text (moves, paths, error messages quoting them) may contain "[...]" or ":name:":
+# errors print without markup, and the main console's markup-using lines escape user text.
+console = Console(highlight=False, emoji=False)
+err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
 class UsageError(Exception):
@@ -41,6 +43,32 @@ def make_engine(game, args):
         return MCTS(game, config, log=sys.stderr)
     except ValueError as e:
         raise UsageError(str(e)) from None
+
+
+def output_file(path, suffix=""):
+    """``path`` (with ``suffix`` added if it lacks it) once its folder is known to exist and be
+    writable: checked before the work, so that a typo does not cost the results."""
+    if suffix and not path.endswith(suffix):
+        path += suffix
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {path}: the folder {folder} is not writable")
+    return path
+
+
+def output_folder(path):
+    """Create folder ``path`` if needed (before the work); a clear error if that fails."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot create the folder {path}: {e.strerror}") from None
+    if not os.access(path, os.W_OK):
+        raise UsageError(f"cannot write in the folder {path}")
+    return path
 
 
 def go_options(args):

@@ -7,6 +7,7 @@ Only GTP goes to stdout; logs go to stderr. The search kernels load (or compile,
 time) in a background thread, so the first replies come at once; a ``genmove`` that arrives
 before they are ready waits at most its time budget and then answers with a quick legal move.
 """
+import math
 import os
 import random
 import re
@@ -194,7 +195,8 @@ class GtpEngine:
             k = float(komi)
         except ValueError:
             raise GtpError("syntax error") from None
-        k = round(k * 2) / 2                   # the engine counts in half points
+        if not math.isfinite(k) or abs(k) > 1000 or k * 2 != round(k * 2):
+            raise GtpError("komi must be a multiple of 0.5 from -1000 to 1000")
         self.game.set_komi(self.state, k)
         for before, _, _ in self.history:
             self.game.set_komi(before, k)

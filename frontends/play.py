@@ -5,6 +5,7 @@ in games that have them). Bad input gets a one-line reason and the prompt again.
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
 save records) and nothing is lost.
 """
+from rich.markup import escape
 from rich.text import Text
 
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
@@ -134,7 +135,7 @@ def human_turn(session):
     try:
         action = g.parse_move(line, s.state)
     except ValueError as e:
-        console.print(f"[red]{e}[/red]")
+        console.print(f"[red]{escape(str(e))}[/red]")
         return True
     s.play(action)
     return True
@@ -190,7 +191,7 @@ def finish(session):
     g = session.game
     result = session.result()
     console.print(f"result: {result}")
-    console.print(f"game record: {session.record() or '(no moves)'}")
+    console.print(f"game record: {session.record() or '(no moves)'}", markup=False)
     try:
         path = g.save_game(list(zip(session.movers, session.actions)), session.state,
                            session.resigned, session.save_dir)
@@ -198,4 +199,4 @@ def finish(session):
         err.print(f"could not save the game: {e}")
         return
     if path:
-        console.print(f"game saved to {path}")
+        console.print(f"game saved to {path}", markup=False)

@@ -7,6 +7,7 @@ import time
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from frontends.common import UsageError, console, err, make_game
+from frontends.common import output_file
 from mcts.selfplay import SelfPlayConfig, collect, save_npz, summary
 
 
@@ -19,7 +20,7 @@ def selfplay(args):
                                 temperature=args.temperature, dirichlet_alpha=args.dirichlet)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    out = args.out or f"selfplay-{game.name}.npz"
+    out = output_file(args.out or f"selfplay-{game.name}.npz", ".npz")   # numpy adds .npz
     where = f"Ray ({args.ray})" if args.ray else f"{args.workers} worker process(es)"
     console.print(f"{args.episodes} {game.name} episodes, policy {policy}"
                   f"{f' ({config.playouts} playouts per move)' if policy == 'mcts' else ''}, "
@@ -50,5 +51,5 @@ def selfplay(args):
                   f"({s['episodes'] / seconds:,.1f} episodes/s, {s['plies'] / seconds:,.0f} "
                   f"plies/s); {game.players[0]} won {s['first_wins']}, {game.players[1]} won "
                   f"{s['second_wins']}, draws {s['draws']}; mean length {s['mean_length']:.1f}")
-    console.print(f"written to {out}")
+    console.print(f"written to {out}", markup=False)
     return 0

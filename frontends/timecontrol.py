@@ -11,6 +11,7 @@ a Canadian period, the time left over the stones left; in Japanese byo-yomi, mos
 period. Always keep a safety margin (``SAFETY`` of the time and ``OVERHEAD`` seconds for the
 answer to reach the controller), so the engine never loses on time.
 """
+import math
 from dataclasses import dataclass
 
 MIN_MOVES_LEFT = 10
@@ -25,6 +26,11 @@ class TimeControl:
     main: float = 0.0             # seconds of main time
     period: float = 0.0           # seconds of a byo-yomi period
     stones: int = 0               # Canadian: moves per period; Japanese: number of periods
+
+    def __post_init__(self):
+        for value in (self.main, self.period, self.stones):
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"time values must be finite and not negative, got {value}")
 
     @classmethod
     def from_gtp(cls, main, period, stones):
@@ -47,7 +53,10 @@ class Clock:
         self.left = [list(start), list(start)]      # per player: [seconds, stones in period]
 
     def update(self, player, seconds, stones):
-        """GTP ``time_left``: ``seconds`` left; ``stones`` left in the period (0: main time)."""
+        """GTP ``time_left``: ``seconds`` left; ``stones`` left in the period (0: main time).
+        ``ValueError`` for negative or infinite values."""
+        if not math.isfinite(seconds) or seconds < 0 or stones < 0:
+            raise ValueError(f"bad time_left {seconds} {stones}")
         self.left[player] = [float(seconds), int(stones)]
 
     def spend(self, player, seconds):

@@ -135,11 +135,18 @@ def test_analyze_the_shared_data_file_format():
     (["play", "connect4", "--playout-policy", "uniform"], "takes no parameter --playout-policy"),
     (["play", "go", "--playout-policy", "heavy"], "invalid choice"),
     (["bench", "connect4", "--playout-policy", "patterns"], "applies to Go only"),
+    (["bench", "connect4", "--no-priors"], "applies to Go only"),
+    (["bench", "tictactoe", "--json", "/nonexistent/b.json"], "does not exist"),
+    (["selfplay", "tictactoe", "--out", "/nonexistent/d.npz"], "does not exist"),
+    (["match", "--opponent", "false", "--games", "1"], "cannot play against 'false'"),
+    (["analyze", "go", "--moves", "[/]"], "'[/]' is not a vertex"),
+    (["play", "chess[/]"], "unknown game 'chess[/]'"),
 ])
 def test_bad_flags_get_one_line_errors(args, message):
     p = run(*args)
-    assert p.returncode == 2
+    assert p.returncode in (1, 2)
     assert message in p.stderr and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1, p.stderr
 
 
 def test_bench_json_keys_and_positive_figures():
@@ -196,3 +203,12 @@ def test_go_knowledge_flags_reach_the_game():
                 "--threads", "1", "--json", "--no-priors")
     assert [(c["move"], c["visits"]) for c in json.loads(again.stdout)["children"]] == \
         children[("--no-priors",)]
+
+
+def test_input_that_looks_like_markup_is_plain_text(tmp_path):
+    """Moves are shown as typed: "[/]" or ":x:" are neither rich markup nor emoji codes."""
+    p = run("play", "go", "--size", "5", "--playouts", "50", "--sgf-dir", str(tmp_path),
+            stdin="[/]\n:x: [bold]\nquit\n")
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
+    assert "'[/]' is not a vertex" in p.stdout and "':x: [bold]' is not a vertex" in p.stdout
+    assert len(list(tmp_path.glob("*.sgf"))) == 1

@@ -233,6 +233,15 @@ def test_final_status_list_agrees_with_area_when_settled():
     assert e.handle("final_score") == "= " + e.game.result_string(black - white)
 
 
+def test_bad_komi_and_time_values_are_refused_and_change_nothing():
+    e = engine()
+    for line in ("komi 1e20", "komi nan", "komi 7.3", "time_settings -1 0 0",
+                 "time_left w -5 0", "kgs-time_settings byoyomi 10 5 -1"):
+        assert e.handle(line).startswith("? "), line
+    assert e.handle("get_komi") == "= 7.5"
+    assert e.handle("komi -6.5") == "=" and e.handle("get_komi") == "= -6.5"
+
+
 def test_time_settings_and_time_left_are_accepted():
     e = engine()
     assert e.handle("time_settings 60 10 5") == "="
