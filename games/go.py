@@ -76,7 +76,7 @@ from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_
                             NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
                             is_own_eye, place_stone, POLICY_PATTERNS, POLICY_UNIFORM,
                             push_history, WHITE)
-from games.go_policy import bad_self_atari, local_move, point_prior
+from games.go_policy import bad_self_atari, local_move, point_prior, saving_moves
 from mcts.rng import below, next_u64, random_below
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__))
@@ -317,10 +317,13 @@ def prior(state, actions, visits, value):
     c = state[F_TOMOVE] + 1
     a = state[F_LAST]
     last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
+    saves = (NO_POINT, NO_POINT, NO_POINT, NO_POINT)
+    if last != NO_POINT:
+        saves = saving_moves(state, w, last, c)
     for i in range(actions.shape[0]):
         b = actions[i]
         if b < n * n:
-            v, won = point_prior(state, w, (b // n + 1) * w + b % n + 1, c, last)
+            v, won = point_prior(state, w, (b // n + 1) * w + b % n + 1, c, last, saves)
             visits[i] += v
             value[i] += won
 

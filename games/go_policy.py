@@ -206,6 +206,29 @@ def _save(s, w, g, c):
 
 
 @njit(cache=True)
+def saving_moves(s, w, last, c):
+    """For each neighbour of ``last`` (in the order right, left, down, up) that is a ``c``
+    group in atari, the move :func:`_save` finds for it; NO_POINT elsewhere. A 4-tuple."""
+    out0 = out1 = out2 = out3 = NO_POINT
+    k = 0
+    for d in (1, -1, w, -w):
+        q = last + d
+        p = NO_POINT
+        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
+            p = _save(s, w, s[at(q, GROUP)], c)
+        if k == 0:
+            out0 = p
+        elif k == 1:
+            out1 = p
+        elif k == 2:
+            out2 = p
+        else:
+            out3 = p
+        k += 1
+    return out0, out1, out2, out3
+
+
+@njit(cache=True)
 def local_move(s, w, last, c, x):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
     ``last``; returns ``(point or NO_POINT, new rng state x)``."""
@@ -214,12 +237,9 @@ def local_move(s, w, last, c, x):
         lib = liberty_of(s, g)
         if _playable(s, w, lib, c):
             return lib, x
-    for d in (1, -1, w, -w):                            # 2. atari defence
-        q = last + d
-        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
-            p = _save(s, w, s[at(q, GROUP)], c)
-            if p != NO_POINT:
-                return p, x
+    for p in saving_moves(s, w, last, c):              # 2. atari defence
+        if p != NO_POINT:
+            return p, x
     found = 0                                           # 3. patterns: one match, uniformly
     chosen = NO_POINT
     for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
@@ -263,21 +283,10 @@ def _empty_around(s, w, p, radius):
 
 
 @njit(cache=True)
-def _saves(s, w, p, last, c):
-    """True if ``p`` is the move that :func:`_save` finds for a ``c`` group in atari next to
-    ``last``."""
-    for d in (1, -1, w, -w):
-        q = last + d
-        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
-            if _save(s, w, s[at(q, GROUP)], c) == p:
-                return True
-    return False
-
-
-@njit(cache=True)
-def point_prior(s, w, p, c, last):
+def point_prior(s, w, p, c, last, saves):
     """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
-    the opponent's stone on ``last`` (NO_POINT after a pass or at the start):
+    the opponent's stone on ``last`` (NO_POINT after a pass or at the start); ``saves`` is
+    :func:`saving_moves` for ``last``, computed once for all the points:
 
     * even game: PRIOR_UNIT playouts, half won;
     * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two
@@ -305,7 +314,7 @@ def point_prior(s, w, p, c, last):
         visits += u
         wins += u
     if last != NO_POINT:
-        if _saves(s, w, p, last, c):
+        if p == saves[0] or p == saves[1] or p == saves[2] or p == saves[3]:
             visits += u
             wins += u
         if abs(p // w - last // w) + abs(p % w - last % w) <= 2:
