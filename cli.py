@@ -203,7 +203,7 @@ def cmd_list(args):
 
 def cmd_check(args):
     from frontends.common import make_game
-    from games.conformance import run_checks
+    from mcts.conformance import run_checks
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
     console.print(f"checking {game.name}{params} against the game contract", markup=False)

@@ -34,7 +34,7 @@ import games
 from benchmarks import openspiel_compare as spiel
 from frontends.common import UsageError, console, err, output_file
 from mcts import MCTS, SearchConfig, Tree
-from mcts.rng import new_rng, split_seed
+from games.rng import new_rng, split_seed
 from mcts.search import load_kernels
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -6,9 +6,9 @@ empty board to two passes, komi 7.5.
 import argparse
 import time
 
-from games.base import FIRST_WINS
+from games.contract import FIRST_WINS
 from games.go import Go, ply, rollout
-from mcts.rng import new_rng
+from games.rng import new_rng
 
 
 def measure(size, seconds):

@@ -20,7 +20,7 @@ import numpy as np
 from frontends.common import go_options
 from frontends.timecontrol import Clock, TimeControl
 from games import go_sgf
-from games.base import ILLEGAL, ONGOING
+from games.contract import ILLEGAL, ONGOING
 from games.go import Go, fixed_handicap_vertices, max_fixed_handicap
 from mcts import MCTS, SearchConfig
 from mcts.search import load_kernels

@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
-from games.base import ONGOING
+from games.contract import ONGOING
 
 COMMANDS = ("undo", "hint", "quit")
 STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}

@@ -1,4 +1,4 @@
-"""Board games behind one contract (see :mod:`games.base`) and the registry that names them.
+"""Board games behind one contract (see :mod:`games.contract`) and the registry that names them.
 
 Built-in games are imported lazily (their modules hold numba kernels). Other packages add games
 through the ``mcts_engine.games`` entry point group: ``name = "package.module:GameClass"``.
@@ -6,7 +6,8 @@ through the ``mcts_engine.games`` entry point group: ``name = "package.module:Ga
 import importlib
 from importlib import metadata
 
-from .base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game  # noqa: F401
+from games.contract import (DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game,  # noqa: F401
+                            game_from_spec, spec_of)
 
 ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {
@@ -51,10 +52,8 @@ def origin(name):
     return _registry[name][1]
 
 
-def get(name, **params):
-    """A game instance: ``get("connect4")``, ``get("go", size=9, komi=7.5)``.
-
-    Raises ``ValueError`` for an unknown name or bad parameters."""
+def game_class(name):
+    """The class (or factory) registered as ``name``; ``ValueError`` for an unknown name."""
     _discover()
     if name not in _registry:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(names())}")
@@ -62,16 +61,16 @@ def get(name, **params):
     if isinstance(factory, str):
         factory = _load(factory)
         _registry[name] = (factory, where)
-    return factory(**params)
+    return factory
 
 
-def spec_of(game) -> dict:
-    """A picklable description of ``game`` (its class and parameters) for other processes."""
-    cls = type(game)
-    return {"module": cls.__module__, "class": cls.__qualname__, "params": dict(game.params)}
+def parameters(name):
+    """The :class:`games.contract.Param` declarations of game ``name`` (empty if none)."""
+    return tuple(getattr(game_class(name), "parameters", ()))
 
 
-def game_from_spec(spec: dict):
-    """Rebuild a game from :func:`spec_of` (its module must be importable there)."""
-    cls = getattr(importlib.import_module(spec["module"]), spec["class"])
-    return cls(**spec["params"])
+def get(name, **params):
+    """A game instance: ``get("connect4")``, ``get("go", size=9, komi=7.5)``.
+
+    Raises ``ValueError`` for an unknown name or bad parameters."""
+    return game_class(name)(**params)

@@ -9,8 +9,8 @@ played, e.g. ``4453``. A full board with no four in a row is a draw.
 import numpy as np
 from numba import njit
 
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
-from mcts.rng import below, next_u64
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.rng import below, next_u64
 
 WIDTH, HEIGHT = 7, 6
 H1 = HEIGHT + 1

@@ -4,7 +4,7 @@ Reading guide
 -------------
 * The rules are written out below; :class:`Go` (at the bottom) is the Python face: parameters,
   initial state, notation, rendering and helpers (``board``, ``area``, ``score``, ...).
-* The compiled contract kernels (see :mod:`games.base`) are the module-level functions
+* The compiled contract kernels (see :mod:`games.contract`) are the module-level functions
   ``to_play``, ``status``, ``legal_actions``, ``apply_action``, ``playout_action`` and
   ``rollout``. They are thin: the board machinery (state layout, incremental groups with O(1)
   atari tests, area scoring) lives in :mod:`games.go_board`, whose docstring draws the state
@@ -68,7 +68,7 @@ from numba import njit
 
 from games import go_board as gb
 from games import go_policy as gp
-from games.base import DRAW, ILLEGAL, ONGOING, Game
+from games.contract import DRAW, ILLEGAL, ONGOING, Game
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W,
                             F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST,
                             F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
@@ -77,7 +77,7 @@ from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_
                             is_own_eye, place_stone, POLICY_PATTERNS, POLICY_UNIFORM,
                             push_history, WHITE)
 from games.go_policy import bad_self_atari, local_move, point_prior, saving_moves
-from mcts.rng import below, next_u64, random_below
+from games.rng import below, next_u64, random_below
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__))
 
@@ -736,7 +736,7 @@ class Go(Game):
         if a == self.pass_action or not self.is_own_eye(state, a):
             return a
         for child in result.children:       # most visited first
-            b = child["action"]
+            b = child.action
             if b != self.pass_action and not self.is_own_eye(state, b):
                 return b
         return self.pass_action
@@ -813,7 +813,7 @@ class Go(Game):
     def point_ownership(self, state, playouts=200, seed=0):
         """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black), row 0
         at the top, from ``playouts`` seeded playouts."""
-        from mcts.rng import new_rng
+        from games.rng import new_rng
         counts = np.zeros(self.size * self.size, dtype=np.int64)
         ownership(state, new_rng(seed), int(playouts), counts)
         return (counts / playouts).reshape(self.size, self.size)

@@ -38,8 +38,9 @@ integers.
 import numpy as np
 from numba import njit
 
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS  # noqa: F401
+
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
-ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3   # as in games.base
 
 MIN_SIZE, MAX_SIZE = 5, 19
 MAX_PADDED = (MAX_SIZE + 2) ** 2

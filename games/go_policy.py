@@ -36,7 +36,7 @@ from numba import njit
 
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT,
                             NO_POINT, WHITE, at, in_atari, is_legal_point, is_own_eye)
-from mcts.rng import below, next_u64
+from games.rng import below, next_u64
 
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
 # the two colours, "." empty, "#" off the board, "?" anything, "x" anything but an X stone,

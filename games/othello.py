@@ -31,8 +31,8 @@ import re
 import numpy as np
 from numba import njit
 
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game
-from mcts.rng import below, next_u64, random_below
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game
+from games.rng import below, next_u64, random_below
 
 SIZE = 8
 SQUARES = SIZE * SIZE

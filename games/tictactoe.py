@@ -1,4 +1,4 @@
-"""Tic-tac-toe: the smallest complete game of the contract in :mod:`games.base`.
+"""Tic-tac-toe: the smallest complete game of the contract in :mod:`games.contract`.
 
 Read this file as a template for a new game. It defines only the five required kernels; with no
 ``rollout`` here, the engine generates the default one (``playout_action`` then ``apply_action``
@@ -13,8 +13,8 @@ cells played, e.g. ``5193``.
 import numpy as np
 from numba import njit
 
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
-from mcts.rng import random_below
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.rng import random_below
 
 CELLS = 9
 TO_PLAY, STATUS = 9, 10                 # state[TO_PLAY], state[STATUS]; cells are state[0:9]

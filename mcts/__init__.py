@@ -1,7 +1,10 @@
 """Generic Monte Carlo Tree Search with compiled playouts. Nothing here names a concrete game.
 
-Start with :class:`mcts.search.MCTS`; the compiled loop is in ``uct_template.py`` and
-:mod:`mcts.codegen` explains how it is specialised per game and cached.
+Start with :class:`mcts.search.MCTS`; the compiled loop is in ``uct_template.py`` (its phases:
+descend, evaluate, backpropagate, amaf_update), the tree it runs over in :mod:`mcts.tree`, the
+typed results in :mod:`mcts.results`, and :mod:`mcts.codegen` explains how the loop is
+specialised per game and cached. The game contract it searches is :mod:`games.contract`.
 """
+from mcts.results import ChildStats, Proof, SearchResult  # noqa: F401
 from mcts.search import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, MCTS, GameOverError,  # noqa: F401
-                         SearchConfig, SearchResult, Tree)
+                         SearchConfig, Tree)

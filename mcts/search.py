@@ -1,4 +1,4 @@
-"""Monte Carlo Tree Search over any game of the contract in :mod:`games.base`.
+"""Monte Carlo Tree Search over any game of the contract in :mod:`games.contract`.
 
 The select-expand-playout-backpropagate loop runs in compiled batches (see ``uct_template.py``);
 Python only sizes the batches, watches the clock between them (nopython code has no clock) and
@@ -8,14 +8,17 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from games.base import DRAW, FIRST_WINS, ONGOING
+from games.contract import ONGOING
+from games.rng import new_rng, split_seed
 from mcts import codegen
-from mcts.rng import new_rng, split_seed
-from mcts.tree import NO_CHILDREN, ROOT, Tree  # noqa: F401  (re-exported)
+from mcts.results import ChildStats, Proof, SearchResult, choose
+from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
+                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
+                       Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
@@ -26,31 +29,10 @@ def decided(tree, playouts_left: float) -> bool:
     """True if no other root move can reach the most visited one's count in
     ``playouts_left`` more playouts (and the tree has a few hundred playouts to judge)."""
     kids = tree.children(ROOT)
-    if len(kids) < 2 or tree.stats[2] < 500:
-        return len(kids) == 1 and tree.stats[2] >= 1
+    if len(kids) < 2 or tree.playouts < 500:
+        return len(kids) == 1 and tree.playouts >= 1
     visits = np.sort(tree.visits[kids.start:kids.stop])
     return visits[-1] - visits[-2] > playouts_left
-
-
-def proof_name(proven: int, who: int):
-    """'win', 'loss', 'draw' for player ``who`` of a node's proof, or None if unproven."""
-    if proven == 0:
-        return None
-    if proven == DRAW:
-        return "draw"
-    return "win" if proven == FIRST_WINS + who else "loss"
-
-
-def choose(children: list) -> dict:
-    """The move to play: the fastest proven win; else the most visited move not proven lost
-    (``children`` sorted by visits, proven wins first); else, all lost, the slowest loss."""
-    wins = [ch for ch in children if ch["proven"] == "win"]
-    if wins:
-        return min(wins, key=lambda ch: ch["plies"])
-    alive = [ch for ch in children if ch["proven"] != "loss"]
-    if alive:
-        return alive[0]
-    return max(children, key=lambda ch: ch["plies"])
 
 
 class GameOverError(ValueError):
@@ -96,62 +78,17 @@ class SearchConfig:
     early_stop: bool = True
 
 
-@dataclass
-class SearchResult:
-    """What a search found. ``value`` is the chosen move's win probability for the side to move
-    (draws count half; 1, 0.5 or 0 once proven); ``children`` lists every legal move searched,
-    proven wins first, then most visited first, each with its proof ("win", "loss", "draw" or
-    None) and ``plies``."""
-    action: int
-    move: str
-    value: float
-    children: list = field(default_factory=list)   # dicts: action, move, visits, value
-    pv: list = field(default_factory=list)          # principal variation, move strings
-    playouts: int = 0
-    seconds: float = 0.0
-    nodes: int = 0
-    capacity: int = 0
-    max_depth: int = 0
-    reused: int = 0            # nodes kept from the previous search (tree reuse)
-    proven: str = None         # "win", "loss" or "draw" for the side to move once proven
-    plies: int = None          # plies to the end under best play, when proven
-
-    @property
-    def playouts_per_second(self) -> float:
-        return self.playouts / self.seconds if self.seconds > 0 else 0.0
-
-    def to_dict(self) -> dict:
-        return {"best": self.move, "value": round(self.value, 4), "playouts": self.playouts,
-                "seconds": round(self.seconds, 4), "nodes": self.nodes,
-                "children": [{"move": c["move"], "visits": c["visits"],
-                              "value": round(c["value"], 4),
-                              **({"proven": c["proven"], "plies": c["plies"]}
-                                 if c["proven"] else {})} for c in self.children],
-                "pv": self.pv, **({"proven": self.proven, "plies": self.plies}
-                                  if self.proven else {})}
-
-
 class _Worker:
-    """One tree with its scratch buffers (one per thread)."""
+    """One tree with its scratch buffers and generator (one per thread)."""
 
     def __init__(self, game, capacity):
         self.tree = Tree(capacity)
-        state = game.initial_state()
-        self.scratch = np.empty_like(state)
-        self.buf = np.empty(max(game.num_actions, 1), dtype=np.int32)
-        self.path = np.empty(game.max_length + 2, dtype=np.int64)
-        self.seq_actions = np.empty(game.max_length + 1, dtype=np.int32)
-        self.seq_players = np.empty(game.max_length + 1, dtype=np.int8)
-        self.mark = np.full(2 * max(game.num_actions, 1), -1, dtype=np.int64)
-        self.rng = None
-
-    def args(self):
-        return self.tree.arrays() + (self.tree.stats, self.scratch, self.buf, self.path,
-                                     self.seq_actions, self.seq_players, self.mark)
+        self.work = new_workspace(game)
+        self.rng = new_rng(0)
 
 
 class MCTS:
-    """UCT search with MCTS-Solver for ``game`` (a :class:`games.base.Game`).
+    """UCT search with MCTS-Solver for ``game`` (a :class:`games.contract.Game`).
 
     Loading compiles the search kernels on the first run for this game's sources and says so on
     ``log`` (stderr by default); later processes load them from numba's disk cache. Memory:
@@ -179,6 +116,15 @@ class MCTS:
     def tree(self):
         """The tree of the first (or only) thread."""
         return self.workers[0].tree
+
+    def forget(self):
+        """Drop the tree kept for reuse: the next search starts afresh (a new game, a position
+        set up from outside, a colour switched)."""
+        self._root, self._moves = None, []
+
+    def reseed(self, seed: int):
+        """Seed the searches from now on with ``seed`` (each search starts from it)."""
+        self.config.seed = int(seed)
 
     def advance(self, action: int):
         """Tell the engine that ``action`` was played from the current position (by either
@@ -249,14 +195,14 @@ class MCTS:
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""
         k, tree = self.kernels, w.tree
         params = self.params()
-        w.mark[:] = -1
-        tree.stats[3] = 0
+        w.work.mark[:] = -1
+        tree.stats[S_AMAF_STAMP] = 0
         t0 = time.perf_counter()
         done, batch = 0, 64
         while (playouts is None or done < playouts) and not stop.is_set():
             n = batch if playouts is None else min(batch, playouts - done)
-            done += k.run_playouts(root, n, params, w.rng, *w.args())
-            if tree.proven[ROOT] != 0:
+            done += k.run_playouts(root, n, params, w.rng, tree.arrays, w.work)
+            if tree.proven[ROOT] != NOT_PROVEN:
                 stop.set()
                 break
             now = time.perf_counter()
@@ -277,11 +223,17 @@ class MCTS:
         return bool(self.game.rave_default if cfg.rave is None else cfg.rave)
 
     def params(self) -> np.ndarray:
-        """The float64[5] parameter array of the compiled loop (see uct_template.py); a game's
-        ``pass_action``, if it has one, is kept out of the AMAF statistics."""
-        cfg = self.config
-        return np.array([self.exploration, float(cfg.solver), float(self.rave), cfg.rave_k,
-                         float(getattr(self.game, "pass_action", -1))], dtype=np.float64)
+        """The parameters of the compiled loop: float64 ``(N_PARAMS,)`` indexed by the ``P_*``
+        slots of :mod:`mcts.tree`; a game's ``pass_action``, if it has one, is kept out of the
+        AMAF statistics."""
+        cfg, g = self.config, self.game
+        params = np.zeros(N_PARAMS, dtype=np.float64)
+        params[P_EXPLORATION] = self.exploration
+        params[P_SOLVER] = float(cfg.solver)
+        params[P_RAVE] = float(self.rave)
+        params[P_RAVE_K] = cfg.rave_k
+        params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
+        return params
 
     @property
     def exploration(self) -> float:
@@ -291,45 +243,43 @@ class MCTS:
         if c is not None:
             return float(c)
         if self.rave:
-            return float(getattr(self.game, "rave_exploration_default", 0.05))
-        return float(getattr(self.game, "exploration_default", DEFAULT_EXPLORATION))
+            return float(self.game.rave_exploration_default)
+        return float(self.game.exploration_default)
 
     def _result(self, root, seconds) -> SearchResult:
         g = self.game
         who = int(self.kernels.to_play(root))
-        merged = {}
+        merged, value_sums = {}, {}
         for w in self.workers:
             tree = w.tree
             for j in tree.children(ROOT):
                 if tree.status[j] < 0:
                     continue
                 a = int(tree.action[j])
-                ch = merged.setdefault(a, {"action": a, "move": g.format_move(a, root),
-                                           "visits": 0, "value_sum": 0.0, "proven": None,
-                                           "plies": None})
-                ch["visits"] += int(tree.visits[j])
-                ch["value_sum"] += float(tree.value_sum[j])
-                proof = proof_name(int(tree.proven[j]), who)
-                if proof and ch["proven"] is None:
-                    ch["proven"], ch["plies"] = proof, int(tree.proven_plies[j]) + 1
-        children = []
-        for ch in merged.values():
-            vs = ch.pop("value_sum")
-            ch["value"] = vs / ch["visits"] if ch["visits"] else 0.0
-            children.append(ch)
-        children.sort(key=lambda ch: (ch["proven"] != "win", -ch["visits"], -ch["value"]))
+                ch = merged.get(a)
+                if ch is None:
+                    ch = merged[a] = ChildStats(action=a, move=g.format_move(a, root))
+                    value_sums[a] = 0.0
+                ch.visits += int(tree.visits[j])
+                value_sums[a] += float(tree.value_sum[j])
+                proof = Proof.of(int(tree.proven[j]), who)
+                if proof is not None and ch.proof is None:
+                    ch.proof, ch.plies = proof, int(tree.proven_plies[j]) + 1
+        children = list(merged.values())
+        for ch in children:
+            ch.value = value_sums[ch.action] / ch.visits if ch.visits else 0.0
+        children.sort(key=lambda ch: (ch.proof is not Proof.WIN, -ch.visits, -ch.value))
         best = choose(children)
-        value = {"win": 1.0, "draw": 0.5, "loss": 0.0}.get(best["proven"], best["value"])
-        proved = [w.tree for w in self.workers if w.tree.proven[ROOT] != 0]
-        root_proof = proof_name(int(proved[0].proven[ROOT]), who) if proved else None
+        value = best.proof.reward if best.proof is not None else best.value
         trees = [w.tree for w in self.workers]
-        return SearchResult(action=best["action"], move=best["move"], value=value,
-                            children=children, pv=self.principal_variation(root, best["action"]),
-                            playouts=sum(int(t.stats[2]) for t in trees), seconds=seconds,
+        proved = [t for t in trees if t.proven[ROOT] != NOT_PROVEN]
+        return SearchResult(action=best.action, move=best.move, value=value,
+                            children=children, pv=self.principal_variation(root, best.action),
+                            playouts=sum(t.playouts for t in trees), seconds=seconds,
                             nodes=sum(t.used for t in trees),
                             capacity=sum(t.capacity for t in trees),
-                            max_depth=max(int(t.stats[1]) for t in trees), proven=root_proof,
-                            reused=self._reused,
+                            max_depth=max(int(t.stats[S_MAX_DEPTH]) for t in trees), reused=self._reused,
+                            proof=Proof.of(int(proved[0].proven[ROOT]), who) if proved else None,
                             plies=int(proved[0].proven_plies[ROOT]) if proved else None)
 
     def principal_variation(self, root, first_action=None) -> list:
@@ -357,15 +307,21 @@ class MCTS:
 
 
 def load_kernels(game, log=sys.stderr):
-    """The compiled search module for ``game``, compiling (and announcing it) on a first run."""
-    first = not codegen.is_compiled(game.kernel_module)
+    """The compiled search module for ``game``, compiling (and announcing it on ``log``) when
+    no compiled code matches the current sources: a first run, or an edit of the game, its
+    helpers, the contract, the RNG or the search template."""
+    module = game.kernel_module
+    first = not codegen.is_compiled(module)
     if first and log is not None:
-        print("compiling search kernels, first run only …", file=log, flush=True)
+        print(f"compiling the search and the kernels of {module} (first run, or their sources "
+              "changed) …", file=log, flush=True)
     t0 = time.perf_counter()
-    k = codegen.load(game.kernel_module)
+    k = codegen.load(module)
     _warm_up(k, game)
-    if first and log is not None:
-        print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
+    if first:
+        codegen.mark_compiled(module)
+        if log is not None:
+            print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
     return k
 
 
@@ -374,10 +330,12 @@ def _warm_up(k, game):
     w = _Worker(game, 2)
     state = game.initial_state()
     w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-    params = np.array([1.0, 1.0, 1.0, 1000.0, -1.0])
+    params = np.zeros(N_PARAMS, dtype=np.float64)
+    params[P_EXPLORATION], params[P_SOLVER], params[P_RAVE_K] = 1.0, 1.0, 1000.0
+    params[P_NO_AMAF] = NO_ACTION
     for rave in (1.0, 0.0):
-        params[2] = rave
-        k.run_playouts(state, 1, params, new_rng(0), *w.args())
+        params[P_RAVE] = rave
+        k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
-    k.legal_actions(state, w.buf)
-    k.apply_action(state.copy(), int(w.buf[0]))
+    k.legal_actions(state, w.work.buf)
+    k.apply_action(state.copy(), int(w.work.buf[0]))

@@ -13,8 +13,8 @@ Arrays returned (T = total plies, N = episodes, S = state length, A = ``game.num
 key                 shape, dtype        meaning
 ==================  ==================  ====================================================
 states              (T, S) game dtype   position before each ply: the game's state array,
-                                        or ``game.observation(state)`` if the game defines
-                                        one (Go: the board and the player to move)
+                                        as ``game.observation(state)`` (by default the
+                                        state; Go: the board and the player to move)
 actions             (T,) int32          action played
 players             (T,) int8           player who played it (0 first, 1 second)
 rewards             (T, 2) float32      reward of each player after the ply: +1 win, -1
@@ -39,9 +39,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from games import game_from_spec, spec_of
-from games.base import DRAW, FIRST_WINS, ONGOING
-from mcts.rng import new_rng, split_seed
+from games.contract import DRAW, FIRST_WINS, ONGOING, game_from_spec, spec_of
+from games.rng import new_rng, split_seed
 
 POLICIES = ("random", "mcts")
 EPISODE_KEYS = ("states", "actions", "players", "policy_targets", "values")
@@ -85,12 +84,11 @@ class EpisodeRunner:
     def episode(self, seed: int) -> dict:
         ep = self._random_episode(seed) if self.config.policy == "random" else \
             self._mcts_episode(seed)
-        encode = getattr(self.game, "observation", None)
-        if encode is not None:
-            final = encode(ep["final_state"])
-            ep["states"] = np.stack([encode(s) for s in ep["states"]]) if len(ep["states"]) \
-                else np.zeros((0,) + final.shape, dtype=final.dtype)
-            ep["final_state"] = final
+        encode = self.game.observation
+        final = encode(ep["final_state"])
+        ep["states"] = np.stack([encode(s) for s in ep["states"]]) if len(ep["states"]) \
+            else np.zeros((0,) + final.shape, dtype=final.dtype)
+        ep["final_state"] = final
         return ep
 
     def _random_episode(self, seed):
@@ -110,8 +108,8 @@ class EpisodeRunner:
 
     def _mcts_episode(self, seed):
         g, cfg, engine = self.game, self.config, self.engine
-        engine.config.seed = seed
-        engine._root = None                       # a new game: no tree to reuse
+        engine.reseed(seed)
+        engine.forget()                           # a new game: no tree to reuse
         rng = np.random.default_rng(seed)
         state = g.initial_state()
         rows = {k: [] for k in ("states", "actions", "players", "policy_targets", "values")}
@@ -119,9 +117,9 @@ class EpisodeRunner:
             r = engine.search(state, playouts=cfg.playouts)
             pi = np.zeros(g.num_actions, dtype=np.float32)
             for ch in r.children:
-                pi[ch["action"]] = ch["visits"]
+                pi[ch.action] = ch.visits
             total = pi.sum()
-            value = sum(ch["visits"] * ch["value"] for ch in r.children) / max(total, 1)
+            value = sum(ch.visits * ch.value for ch in r.children) / max(total, 1)
             pi /= max(total, 1)
             action = self._choose(r, pi, rng)
             rows["states"].append(state.copy())
@@ -144,7 +142,7 @@ class EpisodeRunner:
         cfg = self.config
         if cfg.temperature == 0 and cfg.dirichlet_alpha == 0:
             return result.action
-        legal = np.array([ch["action"] for ch in result.children])
+        legal = np.array([ch.action for ch in result.children])
         p = pi[legal].astype(np.float64)
         if cfg.temperature > 0:
             p = p ** (1.0 / cfg.temperature)

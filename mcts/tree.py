@@ -1,9 +1,64 @@
-"""The search tree: preallocated arrays with named sentinels, and re-rooting for tree reuse."""
+"""The search tree: preallocated arrays with named sentinels, and re-rooting for tree reuse.
+
+The compiled search receives the tree as one value, a :class:`TreeArrays` named tuple of the
+arrays in ``Tree.FIELDS`` plus ``stats``, and its scratch buffers as one :class:`Workspace`;
+numba compiles and caches functions over named tuples like over plain arguments, with each
+field typed by name, so nothing is tied to argument order. Every slot number and sentinel
+used by the search is defined here once.
+"""
+from collections import namedtuple
+
 import numpy as np
+
+from games.contract import ONGOING
 
 ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
 NO_PARENT = -1        # parent of the root
+NO_ACTION = -1        # action of the root; the "no pass move" value of P_NO_AMAF
+NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
+MAX_PLIES = np.iinfo(np.int16).max     # proven_plies saturates here
+
+# Slots of ``stats`` (int64): nodes in use, deepest stored depth, playouts of this search,
+# AMAF stamp (one per simulation, marks the moves seen in it).
+S_NODES, S_MAX_DEPTH, S_PLAYOUTS, S_AMAF_STAMP = range(4)
+N_STATS = 4
+# Slots of the search parameters ``params`` (float64): the UCB exploration constant c, solver
+# on (1) / off (0), RAVE on / off, RAVE equivalence parameter k, the action kept out of AMAF
+# (the game's pass, or NO_ACTION).
+P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF = range(5)
+N_PARAMS = 5
+
+FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
+          ("action", np.int32), ("mover", np.int8), ("status", np.int8),
+          ("proven", np.int8), ("proven_plies", np.int16),
+          ("visits", np.int64), ("value_sum", np.float64),
+          ("amaf_visits", np.int32), ("amaf_value", np.float32))
+
+TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS] + ["stats"])
+TreeArrays.__doc__ = (
+    "The tree as the compiled search sees it: one array per field of ``FIELDS``, each of "
+    "shape ``(capacity,)``, and ``stats`` (int64, ``(N_STATS,)``).")
+
+Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
+                                     "mark"])
+Workspace.__doc__ = (
+    "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
+    "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
+    "``(max_length + 2,)``, node per depth), ``seq_actions`` (int32) and ``seq_players`` (int8) "
+    "(``(max_length + 1,)``, moves of a playout for AMAF), ``mark`` (int64, "
+    "``(2 * num_actions,)``, AMAF stamp per player and action).")
+
+
+def new_workspace(game) -> Workspace:
+    """Scratch buffers sized for ``game`` (see :class:`Workspace`)."""
+    actions = max(game.num_actions, 1)
+    return Workspace(state=np.empty_like(game.initial_state()),
+                     buf=np.empty(actions, dtype=np.int32),
+                     path=np.empty(game.max_length + 2, dtype=np.int64),
+                     seq_actions=np.empty(game.max_length + 1, dtype=np.int32),
+                     seq_players=np.empty(game.max_length + 1, dtype=np.int8),
+                     mark=np.full(2 * actions, -1, dtype=np.int64))
 
 
 class Tree:
@@ -11,17 +66,13 @@ class Tree:
 
     parent int32, first_child int32 (``NO_CHILDREN`` until expanded), num_children int32,
     action int32 (move into the node), mover int8 (player who made it), status int8 (game
-    status after it, ``ILLEGAL`` once pruned), proven int8 (0, or the final status under best
-    play), proven_plies int16 (plies to that end), visits int64, value_sum float64 (sum of
-    rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of the
-    node's move). All have shape ``(capacity,)``; a node's children are one block. ``stats``
-    is int64[4]: nodes in use, deepest stored depth, playouts of this search, AMAF stamp."""
+    status after it, ``ILLEGAL`` once pruned), proven int8 (``NOT_PROVEN``, or the final status
+    under best play), proven_plies int16 (plies to that end), visits int64, value_sum float64
+    (sum of rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of
+    the node's move). All have shape ``(capacity,)``; a node's children are one block.
+    ``stats`` is int64 ``(N_STATS,)``, indexed by the ``S_*`` slots."""
 
-    FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
-              ("action", np.int32), ("mover", np.int8), ("status", np.int8),
-              ("proven", np.int8), ("proven_plies", np.int16),
-              ("visits", np.int64), ("value_sum", np.float64),
-              ("amaf_visits", np.int32), ("amaf_value", np.float32))
+    FIELDS = FIELDS
     NODE_BYTES = sum(np.dtype(t).itemsize for _, t in FIELDS)
 
     def __init__(self, capacity: int):
@@ -30,11 +81,16 @@ class Tree:
         self.capacity = int(capacity)
         for name, dtype in self.FIELDS:
             setattr(self, name, np.zeros(self.capacity, dtype=dtype))
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(N_STATS, dtype=np.int64)
+        self.arrays = TreeArrays(*(getattr(self, name) for name, _ in self.FIELDS), self.stats)
 
     @property
     def used(self) -> int:
-        return int(self.stats[0])
+        return int(self.stats[S_NODES])
+
+    @property
+    def playouts(self) -> int:
+        return int(self.stats[S_PLAYOUTS])
 
     def reset(self, root_status: int, root_mover: int):
         """Empty the tree, keeping only a fresh root."""
@@ -42,13 +98,11 @@ class Tree:
             getattr(self, name)[ROOT] = 0
         self.parent[ROOT] = NO_PARENT
         self.first_child[ROOT] = NO_CHILDREN
-        self.action[ROOT] = -1
+        self.action[ROOT] = NO_ACTION
         self.mover[ROOT] = root_mover
         self.status[ROOT] = root_status
-        self.stats[:] = (1, 0, 0, 0)
-
-    def arrays(self):
-        return tuple(getattr(self, name) for name, _ in self.FIELDS)
+        self.stats[:] = 0
+        self.stats[S_NODES] = 1
 
     def children(self, node: int) -> range:
         first = int(self.first_child[node])
@@ -90,7 +144,6 @@ class Tree:
         fc[fc != NO_CHILDREN] = new_index[fc[fc != NO_CHILDREN]]
         self.parent[1:n] = new_index[self.parent[1:n]]
         self.parent[ROOT] = NO_PARENT
-        self.action[ROOT] = -1
-        self.stats[0] = n
-        self.stats[1] = 0
-        self.stats[2] = 0
+        self.action[ROOT] = NO_ACTION
+        self.stats[:] = 0
+        self.stats[S_NODES] = n

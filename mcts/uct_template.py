@@ -1,33 +1,38 @@
 # Body of a generated search module: read as text by mcts.codegen, never imported directly.
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
-# (to_play, status, legal_actions, apply_action, rollout, ply, prior) and the constant
-# HAS_PRIOR (does the game have its own prior kernel?) followed by this text. Because
-# the search calls the game's functions by their global names, instead of receiving them as
-# arguments, numba can cache every function below to disk (numba issues #6264, #2952).
+# (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
+# prior) and the constant HAS_PRIOR (does the game have its own prior kernel?) followed by
+# this text. Because the search calls the game's functions by their global names, instead of
+# receiving them as arguments, numba can cache every function below to disk (numba issues
+# #6264, #2952).
 #
 # Algorithm: UCT (Kocsis and Szepesvari 2006, "Bandit based Monte-Carlo Planning") with UCB1
-# selection (Auer, Cesa-Bianchi and Fischer 2002) and the MCTS-Solver (Winands, Bjornsson and
-# Saito 2008, "Monte-Carlo Tree Search Solver"). The tree is a set of preallocated arrays
-# indexed by node (see mcts.search.Tree); a node's children are one contiguous block allocated
-# at expansion. Phases: select_child, expand, (the game's) rollout, backpropagation and
-# try_prove inside run_playouts.
+# selection (Auer, Cesa-Bianchi and Fischer 2002) or RAVE (Gelly and Silver 2007), and the
+# MCTS-Solver (Winands, Bjornsson and Saito 2008, "Monte-Carlo Tree Search Solver"). The tree
+# reaches run_playouts as one value ``tree`` (mcts.tree.TreeArrays: one array per node field,
+# shape (capacity,), plus ``stats``) with its scratch buffers ``work`` (mcts.tree.Workspace);
+# a node's children are one contiguous block allocated at expansion. One iteration of
+# run_playouts is four phases:
+#   descend (selection, with expand on the way) -> evaluate (playout or proof)
+#   -> backpropagate (values and MCTS-Solver proofs) -> amaf_update (RAVE only).
+# The phase functions take the arrays they use, unpacked from ``tree`` once per batch:
+# measured, reading named-tuple fields inside the per-node loops costs an atomic reference
+# count each (Connect Four MCTS fell from 1.63 M to 0.52 M playouts/s); unpacked, the
+# compiled code is what it was. Their parameter names are the TreeArrays field names
+# (``status`` becomes ``node_status``: ``status`` is the game's kernel).
 import numpy as np
 from numba import njit
 
-from mcts.rng import below, next_u64, random_below
-
-ROOT = 0              # index of the root node
-NO_CHILDREN = -1      # first_child of a node not yet expanded
-ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
-NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
-# Search parameters, packed in one float64 array ``params``:
-P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF = 0, 1, 2, 3, 4
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
+from games.rng import below, next_u64, random_below
+from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_NO_AMAF, P_RAVE,
+                       P_RAVE_K, P_SOLVER, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reward_first(st):
-    """Reward of player 0 for final status ``st``: win 1, draw 0.5, loss 0."""
+    """Reward (float) of player 0 for final status ``st``: win 1, draw 0.5, loss 0."""
     if st == FIRST_WINS:
         return 1.0
     if st == DRAW:
@@ -35,9 +40,8 @@ def reward_first(st):
     return 0.0
 
 
-@njit(cache=True)
-def select_child(node, first_child, num_children, mover, node_status, proven, visits,
-                 value_sum, c):
+@njit(cache=True, inline="always")
+def select_child(node, c, first_child, num_children, mover, node_status, proven, visits, value_sum):
     """UCB1 child of ``node``: an unvisited child first (children are shuffled at expansion),
     else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children and
     children proven lost for the player to move are skipped. Returns -1 if none is left."""
@@ -45,7 +49,7 @@ def select_child(node, first_child, num_children, mover, node_status, proven, vi
     best = -1
     best_score = -np.inf
     cl = c * np.sqrt(np.log(visits[node] + 1.0))
-    lost = FIRST_WINS + (1 - mover[first])      # the proof of a loss for the player to move
+    lost = FIRST_WINS + (1 - np.int64(mover[first]))   # a loss for the player to move
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
@@ -59,9 +63,9 @@ def select_child(node, first_child, num_children, mover, node_status, proven, vi
     return best
 
 
-@njit(cache=True)
-def select_child_rave(node, first_child, num_children, mover, node_status, proven, visits,
-                      value_sum, amaf_visits, amaf_value, c, k):
+@njit(cache=True, inline="always")
+def select_child_rave(node, c, k, first_child, num_children, mover, node_status, proven, visits,
+                      value_sum, amaf_visits, amaf_value):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
     UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)) with the hand-selected
     schedule b = sqrt(k / (3 n + k)); ``k`` is the equivalence parameter (the visit count at
@@ -71,7 +75,7 @@ def select_child_rave(node, first_child, num_children, mover, node_status, prove
     best = -1
     best_score = -np.inf
     log_n = np.log(visits[node] + 1.0)
-    lost = FIRST_WINS + (1 - mover[first])
+    lost = FIRST_WINS + (1 - np.int64(mover[first]))
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
@@ -91,37 +95,16 @@ def select_child_rave(node, first_child, num_children, mover, node_status, prove
 
 
 @njit(cache=True)
-def amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits, amaf_value,
-                seq_actions, seq_players, n_seq, mark, stamp, r0, excluded):
-    """All-moves-as-first backup: every child of a node on the path whose move its player made
-    later in the same simulation (in the tree below the node or in the playout) gets the
-    simulation's result. ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each
-    (player, action) seen so far, walking up from the playout. The action ``excluded`` (the
-    game's pass, played at the end of every playout) gets no AMAF statistics."""
-    a_count = mark.shape[0] // 2
-    for t in range(n_seq):
-        mark[seq_players[t] * a_count + seq_actions[t]] = stamp
-    for d in range(depth, -1, -1):
-        nd = path[d]
-        f = first_child[nd]
-        if f != NO_CHILDREN:
-            for j in range(f, f + num_children[nd]):
-                if mark[mover[j] * a_count + action[j]] == stamp and action[j] != excluded:
-                    amaf_visits[j] += 1
-                    amaf_value[j] += r0 if mover[j] == 0 else 1.0 - r0
-        if d > 0:
-            mark[mover[nd] * a_count + action[nd]] = stamp
-
-
-@njit(cache=True)
-def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, action, mover,
-           node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value):
+def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
+           proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, stats):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
-    game's prior knowledge (if any) as their initial RAVE statistics. Returns the new node
-    count, unchanged when the capacity would be exceeded."""
+    game's prior knowledge (if any) as their initial RAVE statistics; ``buf`` (int32,
+    (num_actions,)) receives the legal actions. Returns False, changing nothing, when there
+    is no legal action or the capacity would be exceeded."""
     n = legal_actions(state, buf)
-    if n == 0 or n_nodes + n > parent.shape[0]:
-        return n_nodes
+    start = stats[S_NODES]
+    if n == 0 or start + n > parent.shape[0]:
+        return False
     x = rng[0]
     for i in range(n - 1, 0, -1):           # Fisher-Yates shuffle
         x = next_u64(x)
@@ -130,7 +113,7 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
     rng[0] = x
     who = to_play(state)
     for i in range(n):
-        j = n_nodes + i
+        j = start + i
         parent[j] = node
         first_child[j] = NO_CHILDREN
         num_children[j] = 0
@@ -144,13 +127,14 @@ def expand(node, state, n_nodes, buf, rng, parent, first_child, num_children, ac
         amaf_visits[j] = 0
         amaf_value[j] = 0.0
     if HAS_PRIOR:                           # set by the generator (a constant)
-        prior(state, buf[:n], amaf_visits[n_nodes:n_nodes + n], amaf_value[n_nodes:n_nodes + n])
-    first_child[node] = n_nodes
+        prior(state, buf[:n], amaf_visits[start:start + n], amaf_value[start:start + n])
+    first_child[node] = start
     num_children[node] = n
-    return n_nodes + n
+    stats[S_NODES] = start + n
+    return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies):
     """MCTS-Solver step: ``node`` is proven won for the player to move once one child is proven
     won for them, and proven drawn or lost once every child is proven and none wins. A proof
@@ -160,7 +144,7 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
     first = first_child[node]
     if first == NO_CHILDREN:
         return False
-    who = mover[first]
+    who = np.int64(mover[first])
     win = FIRST_WINS + who
     open_child = False
     legal = 0
@@ -180,116 +164,172 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
         else:
             loss_plies = max(loss_plies, np.int64(proven_plies[j]))
     if win_plies < far:
-        proven[node] = win
-        proven_plies[node] = win_plies + 1
+        proof, plies = win, win_plies
     elif open_child or legal == 0:
         return False
     elif draw_plies < far:
-        proven[node] = DRAW
-        proven_plies[node] = draw_plies + 1
+        proof, plies = DRAW, draw_plies
     else:
-        proven[node] = FIRST_WINS + (1 - who)
-        proven_plies[node] = loss_plies + 1
+        proof, plies = FIRST_WINS + (1 - who), loss_plies
+    proven[node] = proof
+    proven_plies[node] = min(plies + 1, MAX_PLIES)
     return True
 
 
-@njit(cache=True, nogil=True)
-def run_playouts(root_state, n_iter, params, rng, parent, first_child, num_children, action,
-                 mover, node_status, proven, proven_plies, visits, value_sum, amaf_visits,
-                 amaf_value, stats, scratch, buf, path, seq_actions, seq_players, mark):
-    """Run up to ``n_iter`` MCTS iterations (select, expand, playout, backpropagate) from
-    ``root_state``; return how many ran (fewer only once the solver has proved the root).
-
-    ``params`` (float64[5]): exploration constant c, solver on (1) or off (0), RAVE on or off,
-    RAVE equivalence parameter k, the action kept out of AMAF (-1: none). ``stats`` is int64[4]: nodes in use, deepest stored node
-    depth, playouts done, AMAF stamp (all updated). A leaf is expanded on its second visit;
-    when the capacity is full, playouts start below the deepest stored node. Values are kept
-    from the view of the player who moved into each node. With the solver, terminal and proven
-    nodes are scored by their proof instead of a playout and proofs propagate up the path
-    (MCTS-Solver). With RAVE, playouts are recorded (``seq_actions``, ``seq_players``) for the
-    all-moves-as-first statistics. Releases the GIL."""
-    c = params[P_EXPLORATION]
+@njit(cache=True, inline="always")
+def descend(state, buf, path, rng, params, parent, first_child, num_children, action, mover,
+            node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, stats):
+    """Selection from the root, playing each move on ``state`` (a copy of the root position)
+    and expanding a leaf on its second visit (the root at once). A child whose move
+    ``apply_action`` refuses (e.g. superko) is pruned and the choice made again. Stops at a
+    leaf, an end of the game, a proven node, or when the capacity is full (playouts then start
+    below the deepest stored node). Writes the nodes to ``path`` (int64); returns (depth, the
+    game status at ``path[depth]``)."""
     solver = params[P_SOLVER] != 0.0
     rave = params[P_RAVE] != 0.0
-    k = params[P_RAVE_K]
-    no_amaf = np.int64(params[P_NO_AMAF])
-    n_nodes = stats[0]
-    max_depth = stats[1]
+    c = params[P_EXPLORATION]
+    node = ROOT
+    depth = 0
+    path[0] = ROOT
+    st = np.int64(node_status[ROOT])
+    while st == ONGOING and proven[node] == NOT_PROVEN:
+        if depth + 1 >= path.shape[0]:          # deeper than the game's max_length said
+            break
+        if first_child[node] == NO_CHILDREN:
+            if visits[node] == 0 and node != ROOT:
+                break
+            if not expand(node, state, buf, rng, parent, first_child, num_children, action,
+                          mover, node_status, proven, proven_plies, visits, value_sum, amaf_visits,
+                          amaf_value, stats):
+                break
+        while True:
+            if rave:
+                child = select_child_rave(node, c, params[P_RAVE_K], first_child, num_children,
+                                          mover, node_status, proven, visits, value_sum,
+                                          amaf_visits, amaf_value)
+            else:
+                child = select_child(node, c, first_child, num_children, mover, node_status, proven,
+                                     visits, value_sum)
+            if child < 0:
+                break
+            st = apply_action(state, action[child])
+            if st != ILLEGAL:
+                break
+            node_status[child] = ILLEGAL
+        if child < 0:                           # every move pruned or proven lost
+            st = status(state)
+            if solver:
+                try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies)
+            break
+        node = child
+        node_status[node] = st
+        depth += 1
+        path[depth] = node
+        if st != ONGOING and solver:
+            proven[node] = st
+            proven_plies[node] = 0
+    return depth, st
+
+
+@njit(cache=True, inline="always")
+def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
+    """The result of a simulation whose last node has game status ``st`` and proof ``proof``
+    (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a playout
+    of the game's policy from ``state``, recorded in ``seq_actions`` (int32) / ``seq_players``
+    (int8) when ``rave``. Returns (final node_status, moves recorded)."""
+    if proof != NOT_PROVEN:
+        return np.int64(proof), 0
+    if st != ONGOING:
+        return st, 0
+    if rave:
+        return rollout_record(state, rng, seq_actions, seq_players)
+    return rollout(state, rng), 0
+
+
+@njit(cache=True, inline="always")
+def backpropagate(path, depth, r0, solver, first_child, num_children, mover, node_status, proven,
+                  proven_plies, visits, value_sum):
+    """Add the simulation's result (``r0``, player 0's reward) to every node of ``path[:depth
+    + 1]``, each from the view of its mover; with the solver, a proof at the leaf moves up as
+    far as ``try_prove`` can carry it."""
+    proving = solver and proven[path[depth]] != NOT_PROVEN
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        visits[nd] += 1
+        value_sum[nd] += r0 if mover[nd] == 0 else 1.0 - r0
+        if proving and d < depth:
+            proving = try_prove(nd, first_child, num_children, mover, node_status, proven,
+                                proven_plies)
+
+
+@njit(cache=True, inline="always")
+def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, excluded,
+                first_child, num_children, action, mover, amaf_visits, amaf_value):
+    """All-moves-as-first backup: every child of a node on the path whose move its player made
+    later in the same simulation (in the tree below the node or in the playout) gets the
+    simulation's result. ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each (player,
+    action) seen so far, walking up from the playout. The action ``excluded`` (the game's
+    pass, played at the end of every playout) gets no AMAF statistics."""
+    a_count = np.int64(mark.shape[0] // 2)
+    for t in range(n_seq):
+        mark[np.int64(seq_players[t]) * a_count + seq_actions[t]] = stamp
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        f = first_child[nd]
+        if f != NO_CHILDREN:
+            for j in range(f, f + num_children[nd]):
+                who = np.int64(mover[j])
+                if mark[who * a_count + action[j]] == stamp and action[j] != excluded:
+                    amaf_visits[j] += 1
+                    amaf_value[j] += r0 if who == 0 else 1.0 - r0
+        if d > 0:
+            mark[np.int64(mover[nd]) * a_count + action[nd]] = stamp
+
+
+@njit(cache=True, nogil=True)
+def run_playouts(root_state, n_iter, params, rng, tree, work):
+    """Run up to ``n_iter`` MCTS iterations from ``root_state`` (the game's state array, not
+    changed); return how many ran (fewer only once the solver has proved the root).
+
+    ``params``: float64 ``(N_PARAMS,)`` indexed by the ``P_*`` slots of mcts.tree. ``tree``:
+    mcts.tree.TreeArrays, updated (its ``stats`` too, by the ``S_*`` slots); ``work``:
+    mcts.tree.Workspace. ``rng``: uint64 ``(1,)``. Values are kept from the view of the player
+    who moved into each node. Releases the GIL."""
+    (parent, first_child, num_children, action, mover, node_status, proven, proven_plies, visits,
+     value_sum, amaf_visits, amaf_value, stats) = tree
+    state, buf, path, seq_actions, seq_players, mark = work
+    return iterate(root_state, n_iter, params, rng, state, buf, path, seq_actions, seq_players,
+                   mark, parent, first_child, num_children, action, mover, node_status, proven,
+                   proven_plies, visits, value_sum, amaf_visits, amaf_value, stats)
+
+
+@njit(cache=True, nogil=True)
+def iterate(root_state, n_iter, params, rng, state, buf, path, seq_actions, seq_players, mark,
+            parent, first_child, num_children, action, mover, node_status, proven, proven_plies,
+            visits, value_sum, amaf_visits, amaf_value, stats):
+    """The loop of run_playouts over the unpacked arrays."""
+    solver = params[P_SOLVER] != 0.0
+    rave = params[P_RAVE] != 0.0
+    excluded = np.int64(params[P_NO_AMAF])
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
-        scratch[:] = root_state
-        node = ROOT
-        depth = 0
-        path[0] = ROOT
-        st = node_status[ROOT]
-        while st == ONGOING and proven[node] == NOT_PROVEN:      # selection
-            if depth + 1 >= path.shape[0]:       # deeper than the game's max_length said
-                break
-            if first_child[node] == NO_CHILDREN:
-                if visits[node] == 0 and node != ROOT:
-                    break
-                grown = expand(node, scratch, n_nodes, buf, rng, parent, first_child,
-                               num_children, action, mover, node_status, proven, proven_plies,
-                               visits, value_sum, amaf_visits, amaf_value)
-                if grown == n_nodes:
-                    break
-                n_nodes = grown
-            child = -1
-            while True:
-                if rave:
-                    child = select_child_rave(node, first_child, num_children, mover,
-                                              node_status, proven, visits, value_sum,
-                                              amaf_visits, amaf_value, c, k)
-                else:
-                    child = select_child(node, first_child, num_children, mover, node_status,
-                                         proven, visits, value_sum, c)
-                if child < 0:
-                    break
-                st = apply_action(scratch, action[child])
-                if st != ILLEGAL:
-                    break
-                node_status[child] = ILLEGAL      # e.g. superko: prune and choose again
-            if child < 0:                         # every move pruned or proven lost
-                st = status(scratch)
-                if solver:
-                    try_prove(node, first_child, num_children, mover, node_status, proven,
-                              proven_plies)
-                break
-            node = child
-            node_status[node] = st
-            depth += 1
-            path[depth] = node
-            if st != ONGOING and solver:
-                proven[node] = st
-                proven_plies[node] = 0
-        n_seq = 0
-        if proven[node] != NOT_PROVEN:            # evaluation
-            st = proven[node]
-        elif st == ONGOING:
-            if rave:
-                st, n_seq = rollout_record(scratch, rng, seq_actions, seq_players)
-            else:
-                st = rollout(scratch, rng)
-        r0 = reward_first(st)
-        proving = solver and proven[node] != NOT_PROVEN
-        for d in range(depth, -1, -1):            # backpropagation
-            nd = path[d]
-            visits[nd] += 1
-            value_sum[nd] += r0 if mover[nd] == 0 else 1.0 - r0
-            if proving and d < depth:
-                proving = try_prove(nd, first_child, num_children, mover, node_status, proven,
-                                    proven_plies)
+        state[:] = root_state
+        depth, st = descend(state, buf, path, rng, params, parent, first_child, num_children,
+                            action, mover, node_status, proven, proven_plies, visits, value_sum,
+                            amaf_visits, amaf_value, stats)
+        leaf = path[depth]
+        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, seq_actions, seq_players)
+        r0 = reward_first(final)
+        backpropagate(path, depth, r0, solver, first_child, num_children, mover, node_status, proven,
+                      proven_plies, visits, value_sum)
         if rave:
-            stats[3] += 1
-            amaf_update(depth, path, first_child, num_children, action, mover, amaf_visits,
-                        amaf_value, seq_actions, seq_players, n_seq, mark, stats[3], r0,
-                        no_amaf)
-        if depth > max_depth:
-            max_depth = depth
-    stats[0] = n_nodes
-    stats[1] = max_depth
-    stats[2] += done
+            stats[S_AMAF_STAMP] += 1
+            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stats[S_AMAF_STAMP],
+                        r0, excluded, first_child, num_children, action, mover, amaf_visits,
+                        amaf_value)
+        stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
+    stats[S_PLAYOUTS] += done
     return done
 
 

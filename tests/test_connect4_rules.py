@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import games
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
-from mcts.rng import new_rng, random_below
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
+from games.rng import new_rng, random_below
 
 DATA = Path(__file__).parent / "data" / "connect4_positions.tsv"
 G = games.get("connect4")

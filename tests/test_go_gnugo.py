@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from games import go
-from games.base import ONGOING
+from games.contract import ONGOING
 from games.go import Go
 
 GNUGO = "/usr/games/gnugo"

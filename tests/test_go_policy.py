@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from games import go, go_board as gb, go_policy as gp
-from games.base import ONGOING
+from games.contract import ONGOING
 from games.go import Go
-from mcts.rng import new_rng
+from games.rng import new_rng
 from tests.test_go_rules import kernel_legal, position
 
 

@@ -10,9 +10,9 @@ import pytest
 
 import games
 from games import go, go_board as gb
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
 from games.go import Go
-from mcts.rng import new_rng
+from games.rng import new_rng
 
 
 def position(game, diagram, to_play=0):

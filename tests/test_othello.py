@@ -12,9 +12,9 @@ import pytest
 
 import games
 import mcts
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
 from games.othello import PASS, Othello, perft
-from mcts.rng import new_rng
+from games.rng import new_rng
 from mcts.search import load_kernels
 
 if "othello" not in games.names():
@@ -290,7 +290,7 @@ def test_kernels_without_jit_give_the_same_results():
     code = (
         "import numpy as np, games\n"
         "from games.othello import Othello, perft\n"
-        "from mcts.rng import new_rng\n"
+        "from games.rng import new_rng\n"
         "from mcts.search import load_kernels\n"
         "g = Othello(); k = load_kernels(g, log=None)\n"
         "rng, out, s = new_rng(11), np.zeros(4, np.int64), g.initial_state()\n"

@@ -11,10 +11,10 @@ import pytest
 from numba import njit
 
 import games
-from games.base import FIRST_WINS, ILLEGAL, ONGOING, Game
-from games.conformance import assert_conforms, run_checks
+from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game
+from mcts.conformance import assert_conforms, run_checks
 from mcts import MCTS, SearchConfig
-from mcts.rng import random_below
+from games.rng import random_below
 
 ROOT = Path(__file__).parent.parent
 PLUGIN = ROOT / "tests" / "data" / "plugin_example"

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import games
-from games.base import ONGOING
+from games.contract import ONGOING
 from mcts import MCTS, SearchConfig
-from mcts.rng import new_rng
+from games.rng import new_rng
 from mcts.search import load_kernels
 
 GO = games.get("go", size=9, komi=7.5)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import games
-from games.base import ILLEGAL, ONGOING
+from games.contract import ILLEGAL, ONGOING
 from mcts import MCTS, GameOverError, SearchConfig
 from mcts.search import NO_CHILDREN, ROOT
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import games
-from games.base import ONGOING
+from games.contract import ONGOING
 from mcts.selfplay import SelfPlayConfig, collect, final_rewards, load_npz, save_npz, summary
 
 ROOT = Path(__file__).parent.parent

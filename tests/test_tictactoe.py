@@ -14,9 +14,9 @@ import pytest
 
 import games
 import mcts
-from games.base import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
 from games.tictactoe import TicTacToe
-from mcts.rng import new_rng
+from games.rng import new_rng
 from mcts.search import load_kernels
 
 if "tictactoe" not in games.names():
@@ -245,7 +245,7 @@ def test_kernels_without_jit_give_the_same_results():
     code = (
         "import numpy as np, games\n"
         "from games.tictactoe import TicTacToe\n"
-        "from mcts.rng import new_rng\n"
+        "from games.rng import new_rng\n"
         "from mcts.search import load_kernels\n"
         "games.register(TicTacToe)\n"
         "g = games.get('tictactoe'); k = load_kernels(g, log=None)\n"

@@ -8,8 +8,8 @@ State int64[5]: heaps 0-2, player to move, status. Action ``h * 5 + (n - 1)`` ta
 import numpy as np
 from numba import njit
 
-from games.base import FIRST_WINS, ILLEGAL, ONGOING, Game
-from mcts.rng import random_below
+from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.rng import random_below
 
 HEAPS, MAX_TAKE, TO_PLAY, STATUS = 3, 5, 3, 4
 

@@ -2,7 +2,7 @@
 
 Run it as ``python cli.py check GAME`` or from a game's own tests::
 
-    from games.conformance import assert_conforms
+    from mcts.conformance import assert_conforms
     def test_my_game_conforms():
         assert_conforms(MyGame())
 
@@ -21,15 +21,14 @@ import sys
 
 import numpy as np
 
-from games import spec_of
-from games.base import DRAW, FIRST_WINS, ILLEGAL, KERNEL_NAMES, ONGOING
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, KERNEL_NAMES, ONGOING, spec_of
 
 STATUSES = (ONGOING, FIRST_WINS, FIRST_WINS + 1, DRAW)
 
 
 def _random_game(game, seed, problems, check_each=True):
     """Play one seeded game with the playout policy; return its actions, checking as it goes."""
-    from mcts.rng import new_rng
+    from games.rng import new_rng
     k = game.kernels
     rng, state = new_rng(seed), game.initial_state()
     shape, dtype = state.shape, state.dtype
@@ -131,7 +130,7 @@ def check_search(game):
         return ["two identical seeded searches disagree"]
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=os.pathsep.join(sys.path))
     code = ("import json, warnings; warnings.simplefilter('ignore'); "
-            "from games import game_from_spec; from games.conformance import small_search; "
+            "from games.contract import game_from_spec; from mcts.conformance import small_search; "
             f"print(json.dumps(small_search(game_from_spec({spec_of(game)!r}))))")
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     if proc.returncode != 0:

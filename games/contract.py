@@ -1,0 +1,285 @@
+"""The game contract: what a board game supplies so that search runs entirely in compiled code.
+
+This module, with :mod:`games.rng` and :mod:`games.jit_cache`, is the bottom layer: the games in
+``games/`` and the search in ``mcts/`` import it, and it imports neither.
+
+**Compiled side.** The game's kernel module (``Game.kernel_module``) defines these module-level
+numba functions, compiled with ``@njit(cache=True)``. A *state* is a 1-D numpy array of the
+game's dtype whose length is fixed once the parameters are fixed; kernels change it in place.
+
+=============================================  ====================================================
+``to_play(state) -> int``                      player to move: 0 (first player) or 1
+``status(state) -> int``                       ``ONGOING``, ``FIRST_WINS``, ``SECOND_WINS``, ``DRAW``
+``legal_actions(state, out) -> int``           write the legal actions (ints in ``[0, num_actions)``)
+                                               to ``out`` (int32, length ``num_actions``); return
+                                               how many. May include moves that ``apply_action``
+                                               later rejects (e.g. superko); the search prunes them.
+``apply_action(state, action) -> int``         play ``action``; return the new status, or
+                                               ``ILLEGAL`` and leave ``state`` unchanged
+``playout_action(state, rng) -> int``          the playout policy's move (default: uniform random
+                                               over legal actions); ``rng`` is ``uint64[1]``
+``rollout(state, rng) -> int``  *(optional)*   play to the end with the playout policy and return
+                                               the final status; it may change ``state`` in any
+                                               way (the search passes a scratch copy) but must
+                                               give the same result distribution as the
+                                               ``playout_action`` loop generated when it is absent
+``ply(state) -> int``  *(optional)*            plies played so far (for playout-length figures);
+                                               default: not reported
+``rollout_record(state, rng, actions, players)``  like ``rollout``, also writing each move and its
+``-> (int, int)``  *(optional)*                player to the int32 / int8 buffers; returns (status,
+                                               moves written). RAVE uses it; generated from
+                                               ``playout_action`` when absent (slower than a
+                                               hand-written one)
+``prior(state, actions, visits, value)``       prior knowledge of the moves ``actions`` (int32, the
+``-> None``  *(optional)*                      children of ``state`` being created): add virtual
+                                               playouts to ``visits`` (int32) and the mover's
+                                               reward of those playouts to ``value`` (float32),
+                                               both of ``actions``' length and zero on entry. They
+                                               seed the RAVE statistics; none when absent
+=============================================  ====================================================
+
+**Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
+(:class:`Param`), builds the initial state and speaks the game's notation; every optional
+capability is a class attribute or method of :class:`Game` with the default documented there.
+Register it with :func:`games.register` (or the ``mcts_engine.games`` entry point group) and
+the search, ``play``, ``analyze``, ``bench``, ``selfplay`` and ``check`` work with it unchanged,
+with a command-line flag for each declared parameter.
+"""
+import importlib
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from games import jit_cache
+
+ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
+RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
+KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
+OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A game parameter: a keyword of the game's constructor and a flag ``--name`` (underscores
+    become dashes) of every command that builds the game; a ``bool`` gives ``--name`` and
+    ``--no-name``. ``low``/``high`` bound numbers (inclusive), ``multiple_of`` makes a float a
+    multiple of it (Go's komi: 0.5), ``choices`` lists the allowed values."""
+    name: str
+    type: type
+    default: object
+    help: str
+    low: float = None
+    high: float = None
+    choices: tuple = None
+    multiple_of: float = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def allowed(self) -> str:
+        """The allowed values in words, e.g. "an integer from 5 to 19"."""
+        if self.choices:
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        if self.type is bool:
+            return "true or false"
+        what = {int: "an integer", float: "a number", str: "text"}.get(self.type, "a value")
+        if self.multiple_of:
+            what = f"a multiple of {self.multiple_of:g}"
+        if self.low is not None and self.high is not None:
+            return f"{what} from {self.low:g} to {self.high:g}"
+        if self.low is not None:
+            return f"{what} of at least {self.low:g}"
+        if self.high is not None:
+            return f"{what} of at most {self.high:g}"
+        return what
+
+    def parse(self, value):
+        """``value`` (text from a command line, or a Python value) as this parameter's type;
+        ``ValueError`` naming the parameter and its allowed values if it is not one."""
+        bad = ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
+        try:
+            if self.type is bool:
+                words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+                v = value if isinstance(value, bool) else words[str(value).strip().lower()]
+            elif self.type is int:
+                v = int(str(value).strip().replace("_", "")) if isinstance(value, str) else value
+                if isinstance(v, bool) or int(v) != v:
+                    raise bad
+                v = int(v)
+            elif self.type is float:
+                v = float(value)
+                if not math.isfinite(v):
+                    raise bad
+            else:
+                v = self.type(value)
+        except (TypeError, ValueError, KeyError, OverflowError):
+            raise bad from None
+        if self.choices and v not in self.choices:
+            raise bad
+        if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
+            raise bad
+        if self.multiple_of and v / self.multiple_of != int(v / self.multiple_of):
+            raise bad
+        return v
+
+
+class Game:
+    """Python face of a game. Subclasses set the class attributes and implement the methods
+    marked *required*; every other attribute and method is optional, with the default below."""
+
+    name = ""               # required: registry name, e.g. "connect4"
+    kernel_module = ""      # required: dotted module path holding the compiled kernels
+    parameters = ()         # Param declarations, one per constructor keyword (default: none)
+    players = ("first", "second")   # display names of players 0 and 1
+    move_help = "a move"            # how to type a move, for prompts
+    record_separator = " "          # between moves of a game record; "" = one character each
+    pass_action = None              # the pass move, if the game has one: RAVE keeps it out of
+                                    # its all-moves-as-first statistics (default: no pass)
+    resign_allowed = False          # may the AI resign in `play`?
+    rave_default = False            # RAVE (all-moves-as-first) on by default for this game?
+    exploration_default = 0.7       # UCT exploration constant c unless the user sets one
+    rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
+    bench_params = {}               # parameter values `bench` uses unless the user sets them
+    kernel_dependencies = ()        # files the kernels depend on that the kernel module does
+                                    # not import (data baked into kernels): an edit recompiles
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.kernel_module:
+            jit_cache.declare_dependencies(cls.kernel_module, cls.kernel_dependencies)
+
+    def __init__(self, **params):
+        """Store ``self.params``: the declared parameters (defaults filled in, values checked
+        and normalised by :meth:`Param.parse`); ``ValueError`` for a bad value or a keyword
+        that is not declared. A game without declarations keeps ``params`` as given. Every
+        subclass passes its constructor's own keywords, so that ``type(game)(**game.params)``
+        rebuilds the same game (other processes and the conformance check rely on it)."""
+        declared = {p.name: p for p in self.parameters}
+        if declared:
+            unknown = sorted(set(params) - set(declared))
+            if unknown:
+                raise ValueError(f"{self.name} has no parameter {', '.join(unknown)}; its "
+                                 f"parameters are {', '.join(declared)}")
+            params = {n: p.parse(params[n]) if n in params else p.default
+                      for n, p in declared.items()}
+        self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`
+        self.num_actions = 0          # required: size of the action space
+        self.max_length = 0           # required: longest possible game in plies
+
+    def initial_state(self) -> np.ndarray:
+        """Required: a fresh state array (fixed shape and dtype for these parameters)."""
+        raise NotImplementedError
+
+    def render(self, state, last_action=None) -> str:
+        """Required: the position as text for a terminal, with ``last_action`` marked."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str, state) -> int:
+        """Required: action for ``text`` in the game's notation; ``ValueError`` saying why if
+        it is not a legal move of ``state``."""
+        raise NotImplementedError
+
+    def format_move(self, action: int, state=None) -> str:
+        """Required: the game's notation for ``action`` (any action in ``[0, num_actions)``)."""
+        raise NotImplementedError
+
+    def parse_record(self, text: str) -> list:
+        """Move strings of a game record, split by ``record_separator`` (whitespace) or, when
+        it is "", one character per move (Connect Four's ``4453``)."""
+        if self.record_separator:
+            return text.split()
+        return [ch for ch in text if not ch.isspace()]
+
+    def format_record(self, moves) -> str:
+        """A game record for a list of move strings."""
+        return self.record_separator.join(moves)
+
+    def ai_should_pass(self, state) -> bool:
+        """True when the AI should pass instead of searching (default: never)."""
+        return False
+
+    def final_choice(self, state, result) -> int:
+        """The move the AI plays from a search ``result`` (an :class:`mcts.SearchResult`);
+        by default the search's choice. Games may veto moves the search cannot tell apart
+        from good ones in a decided position (Go: filling one's own eye)."""
+        return result.action
+
+    def observation(self, state) -> np.ndarray:
+        """The position as stored in self-play data (a 1-D array of fixed shape); default: a
+        copy of the state itself."""
+        return np.array(state, copy=True)
+
+    def score_text(self, state):
+        """A running score for `play`'s ``score`` command, or None (the default) when the
+        game has none."""
+        return None
+
+    def summary(self, state) -> str:
+        """Final report of a finished game (e.g. an area count); by default the result."""
+        return self.result_text(self.status(state))
+
+    def save_game(self, moves, state, resigned=None, directory: str = "."):
+        """Write a game to a file (e.g. SGF) and return its path, or None (the default) if the
+        game keeps no files. ``moves``: [(player, action)]; ``state``: the last position;
+        ``resigned``: the player who resigned, if one did."""
+        return None
+
+    def result_text(self, status: int) -> str:
+        """A human description of a finished game's status."""
+        if status == DRAW:
+            return "draw"
+        return f"{self.players[status - FIRST_WINS]} wins"
+
+    # Helpers for Python callers, built on the kernels.
+    @property
+    def kernels(self):
+        return importlib.import_module(self.kernel_module)
+
+    def legal_actions(self, state) -> np.ndarray:
+        """Exactly the legal actions of ``state``: int32 array of shape ``(n,)``, in kernel order."""
+        k = self.kernels
+        out = np.empty(self.num_actions, dtype=np.int32)
+        n = k.legal_actions(state, out)
+        return np.array([a for a in out[:n] if k.apply_action(state.copy(), a) != ILLEGAL],
+                        dtype=np.int32)
+
+    def to_play(self, state) -> int:
+        return int(self.kernels.to_play(state))
+
+    def status(self, state) -> int:
+        return int(self.kernels.status(state))
+
+    def play(self, state, action: int) -> int:
+        """Apply ``action`` to ``state`` in place; return the new status. ``ValueError`` if illegal."""
+        st = int(self.kernels.apply_action(state, np.int64(action)))
+        if st == ILLEGAL:
+            raise ValueError(f"{self.format_move(action, state)} is not a legal move here")
+        return st
+
+    def play_record(self, text: str):
+        """Replay a game record from the initial state; return ``(state, actions)``.
+
+        Raises ``ValueError`` naming the first move that is malformed or illegal."""
+        state, actions = self.initial_state(), []
+        for i, token in enumerate(self.parse_record(text), start=1):
+            try:
+                action = self.parse_move(token, state)
+            except ValueError as e:
+                raise ValueError(f"move {i} ({token!r}) of {text!r}: {e}") from None
+            self.play(state, action)
+            actions.append(action)
+        return state, actions
+
+
+def spec_of(game) -> dict:
+    """A picklable description of ``game`` (its class and parameters) for other processes."""
+    cls = type(game)
+    return {"module": cls.__module__, "class": cls.__qualname__, "params": dict(game.params)}
+
+
+def game_from_spec(spec: dict):
+    """Rebuild a game from :func:`spec_of` (its module must be importable there)."""
+    cls = getattr(importlib.import_module(spec["module"]), spec["class"])
+    return cls(**spec["params"])

@@ -1,0 +1,163 @@
+"""numba's disk cache, made aware of every source a compiled kernel depends on.
+
+numba validates a cached function only against the file that defines it (numba docs,
+"Caching Limitations"): a game kernel in ``games/go.py`` that calls a helper in
+``games/go_board.py`` keeps the helper's old machine code after the helper is edited, and so
+does a generated search module that calls the game. Renaming files does not help the callee.
+
+This module installs, in front of numba's own cache locators, two locators that put the cache
+files where numba would (next to the source, or under ``NUMBA_CACHE_DIR``) but stamp them with
+a digest of the function's file **and of every project module it can reach**: the modules,
+functions, classes and jitted functions in its module's globals, followed recursively (the
+RNG, the game contract and helper modules are reached this way), plus the files a game
+declares in ``Game.kernel_dependencies`` (data baked into kernels, or helpers loaded without a
+plain import). When any of them changes, numba finds the stamp stale and recompiles. The
+digest is computed when numba first reads or writes the function's index (its first call),
+after the module has finished importing, so its globals are complete.
+
+Only functions whose module uses this engine (it imports from ``games`` or ``mcts``) get these
+stamps; other libraries' cached functions keep numba's.
+"""
+import hashlib
+import os
+import sys
+import types
+
+from numba.core import caching
+
+OUR_PACKAGES = ("games", "mcts")
+_SKIP = {"numpy", "numba", "llvmlite", "builtins"} | set(getattr(sys, "stdlib_module_names", ()))
+_declared = {}          # kernel module name -> extra source files (Game.kernel_dependencies)
+_file_hashes = {}       # (path, mtime_ns, size) -> sha256 digest
+
+
+def declare_dependencies(module_name, paths):
+    """Add ``paths`` (files) to the sources of every cached kernel of module ``module_name``.
+    Called by :class:`games.contract.Game` for its subclasses' ``kernel_dependencies``."""
+    if paths:
+        _declared.setdefault(module_name, set()).update(os.path.abspath(p) for p in paths)
+
+
+def _file_digest(path):
+    try:
+        st = os.stat(path)
+    except OSError:
+        return b"missing:" + path.encode()
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _file_hashes:
+        with open(path, "rb") as f:
+            _file_hashes[key] = hashlib.sha256(f.read()).digest()
+    return _file_hashes[key]
+
+
+def _module_of(value):
+    """The name of the module ``value`` is or comes from, if it is worth following."""
+    name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__",
+                                                                              None)
+    if not isinstance(name, str) or name.split(".")[0] in _SKIP:
+        return None
+    module = sys.modules.get(name)
+    path = getattr(module, "__file__", None)
+    return name if path and path.endswith(".py") else None
+
+
+def closure(module_name):
+    """Names of the project modules that ``module_name`` reaches through its globals (itself
+    included), sorted."""
+    seen, todo = {module_name}, [module_name]
+    while todo:
+        module = sys.modules.get(todo.pop())
+        for value in list(vars(module).values()) if module else ():
+            name = _module_of(value)
+            if name and name not in seen:
+                seen.add(name)
+                todo.append(name)
+    return sorted(seen)
+
+
+def sources(module_name):
+    """Every file the compiled code of ``module_name`` depends on: its module closure and the
+    declared dependencies of the modules in it."""
+    files = set()
+    for name in closure(module_name):
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "__file__", None):
+            files.add(os.path.abspath(module.__file__))
+        files |= _declared.get(name, set())
+    return sorted(files)
+
+
+def digest(module_name):
+    """Hex digest of the contents of :func:`sources` (``module_name`` must be imported)."""
+    h = hashlib.sha256()
+    for path in sources(module_name):
+        h.update(path.encode() + b"\0" + _file_digest(path))
+    return h.hexdigest()
+
+
+class _DeferredStamp:
+    """A source stamp computed on first use, once the module's globals are complete. It
+    pickles as the plain tuple it stands for, and compares equal to that tuple."""
+
+    def __init__(self, module_name):
+        self.module_name, self._value = module_name, None
+
+    def value(self):
+        if self._value is None:
+            self._value = ("mcts-engine closure", digest(self.module_name))
+        return self._value
+
+    def __eq__(self, other):
+        return self.value() == (other.value() if isinstance(other, _DeferredStamp) else other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return tuple, (self.value(),)
+
+
+def _uses_engine(py_func):
+    module = sys.modules.get(py_func.__module__)
+    if py_func.__module__.split(".")[0] in OUR_PACKAGES or module is None:
+        return module is not None
+    for value in list(vars(module).values()):
+        name = _module_of(value)
+        if name and name.split(".")[0] in OUR_PACKAGES:
+            return True
+    return False
+
+
+def _stamped(base):
+    class Locator(base):
+        __doc__ = f"{base.__name__} whose source stamp covers the function's whole closure."
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not _uses_engine(py_func):
+                return None
+            self = super().from_function(py_func, py_file)
+            if self is not None:
+                self._module_name = py_func.__module__
+            return self
+
+        def get_source_stamp(self):
+            return _DeferredStamp(self._module_name)
+    Locator.__name__ = Locator.__qualname__ = "Closure" + base.__name__.lstrip("_")
+    return Locator
+
+
+def install():
+    """Put the closure-stamped locators first in numba's list (idempotent)."""
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl")
+    if getattr(impl, "_mcts_engine_stamps", False):
+        return
+    bases = [getattr(caching, n, None) or getattr(caching, "_" + n)
+             for n in ("UserProvidedCacheLocator", "InTreeCacheLocator")]
+    impl._locator_classes = [_stamped(b) for b in bases] + list(impl._locator_classes)
+    impl._mcts_engine_stamps = True
+
+
+install()
