@@ -14,13 +14,17 @@
 # shape (capacity,), plus ``stats``) with its scratch buffers ``work`` (mcts.tree.Workspace);
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
-#   descend (selection, with expand on the way) -> evaluate (playout or proof)
-#   -> backpropagate (values and MCTS-Solver proofs) -> amaf_update (RAVE only).
-# The phase functions take the arrays they use, unpacked from ``tree`` once per batch:
-# measured, reading named-tuple fields inside the per-node loops costs an atomic reference
-# count each (Connect Four MCTS fell from 1.63 M to 0.52 M playouts/s); unpacked, the
-# compiled code is what it was. Their parameter names are the TreeArrays field names
-# (``status`` becomes ``node_status``: ``status`` is the game's kernel).
+#   descend (select_child / select_child_rave down the tree, expand at a leaf)
+#   -> evaluate (playout or proof) -> backpropagate (values, MCTS-Solver proofs with try_prove)
+#   -> amaf_update (RAVE only).
+# Measured choices (Connect Four MCTS playouts/s, one thread, best of 3 CPU-time runs):
+# * The phase functions take the arrays they use, read from ``tree`` by name once per batch:
+#   reading named-tuple fields inside the per-node loops costs an atomic reference count
+#   each (0.52 M/s against 1.63 M/s). Their parameter names are the TreeArrays field names
+#   (``status`` becomes ``node_status``: ``status`` is the game's kernel).
+# * The descent loop stays in run_playouts: as a function of its own (even inline="always")
+#   it cost 15 %; evaluate, backpropagate and amaf_update are inlined by numba
+#   (inline="always"; called normally, backpropagate alone cost 7 %).
 import numpy as np
 from numba import njit
 
@@ -30,7 +34,7 @@ from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_NO_A
                        P_RAVE_K, P_SOLVER, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def reward_first(st):
     """Reward (float) of player 0 for final status ``st``: win 1, draw 0.5, loss 0."""
     if st == FIRST_WINS:
@@ -177,61 +181,6 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
 
 
 @njit(cache=True, inline="always")
-def descend(state, buf, path, rng, params, parent, first_child, num_children, action, mover,
-            node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, stats):
-    """Selection from the root, playing each move on ``state`` (a copy of the root position)
-    and expanding a leaf on its second visit (the root at once). A child whose move
-    ``apply_action`` refuses (e.g. superko) is pruned and the choice made again. Stops at a
-    leaf, an end of the game, a proven node, or when the capacity is full (playouts then start
-    below the deepest stored node). Writes the nodes to ``path`` (int64); returns (depth, the
-    game status at ``path[depth]``)."""
-    solver = params[P_SOLVER] != 0.0
-    rave = params[P_RAVE] != 0.0
-    c = params[P_EXPLORATION]
-    node = ROOT
-    depth = 0
-    path[0] = ROOT
-    st = np.int64(node_status[ROOT])
-    while st == ONGOING and proven[node] == NOT_PROVEN:
-        if depth + 1 >= path.shape[0]:          # deeper than the game's max_length said
-            break
-        if first_child[node] == NO_CHILDREN:
-            if visits[node] == 0 and node != ROOT:
-                break
-            if not expand(node, state, buf, rng, parent, first_child, num_children, action,
-                          mover, node_status, proven, proven_plies, visits, value_sum, amaf_visits,
-                          amaf_value, stats):
-                break
-        while True:
-            if rave:
-                child = select_child_rave(node, c, params[P_RAVE_K], first_child, num_children,
-                                          mover, node_status, proven, visits, value_sum,
-                                          amaf_visits, amaf_value)
-            else:
-                child = select_child(node, c, first_child, num_children, mover, node_status, proven,
-                                     visits, value_sum)
-            if child < 0:
-                break
-            st = apply_action(state, action[child])
-            if st != ILLEGAL:
-                break
-            node_status[child] = ILLEGAL
-        if child < 0:                           # every move pruned or proven lost
-            st = status(state)
-            if solver:
-                try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies)
-            break
-        node = child
-        node_status[node] = st
-        depth += 1
-        path[depth] = node
-        if st != ONGOING and solver:
-            proven[node] = st
-            proven_plies[node] = 0
-    return depth, st
-
-
-@njit(cache=True, inline="always")
 def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
     (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a playout
@@ -295,29 +244,63 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     mcts.tree.TreeArrays, updated (its ``stats`` too, by the ``S_*`` slots); ``work``:
     mcts.tree.Workspace. ``rng``: uint64 ``(1,)``. Values are kept from the view of the player
     who moved into each node. Releases the GIL."""
-    (parent, first_child, num_children, action, mover, node_status, proven, proven_plies, visits,
-     value_sum, amaf_visits, amaf_value, stats) = tree
-    state, buf, path, seq_actions, seq_players, mark = work
-    return iterate(root_state, n_iter, params, rng, state, buf, path, seq_actions, seq_players,
-                   mark, parent, first_child, num_children, action, mover, node_status, proven,
-                   proven_plies, visits, value_sum, amaf_visits, amaf_value, stats)
-
-
-@njit(cache=True, nogil=True)
-def iterate(root_state, n_iter, params, rng, state, buf, path, seq_actions, seq_players, mark,
-            parent, first_child, num_children, action, mover, node_status, proven, proven_plies,
-            visits, value_sum, amaf_visits, amaf_value, stats):
-    """The loop of run_playouts over the unpacked arrays."""
+    parent, first_child, num_children = tree.parent, tree.first_child, tree.num_children
+    action, mover, node_status, proven = tree.action, tree.mover, tree.status, tree.proven
+    proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
+    amaf_visits, amaf_value, stats = tree.amaf_visits, tree.amaf_value, tree.stats
+    state, buf, path, mark = work.state, work.buf, work.path, work.mark
+    seq_actions, seq_players = work.seq_actions, work.seq_players
     solver = params[P_SOLVER] != 0.0
     rave = params[P_RAVE] != 0.0
     excluded = np.int64(params[P_NO_AMAF])
+    c = params[P_EXPLORATION]
+    k = params[P_RAVE_K]
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
         state[:] = root_state
-        depth, st = descend(state, buf, path, rng, params, parent, first_child, num_children,
-                            action, mover, node_status, proven, proven_plies, visits, value_sum,
-                            amaf_visits, amaf_value, stats)
+        node = ROOT                             # descend: selection and expansion
+        depth = 0
+        path[0] = ROOT
+        st = np.int64(node_status[ROOT])
+        while st == ONGOING and proven[node] == NOT_PROVEN:
+            if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
+                break
+            if first_child[node] == NO_CHILDREN:
+                if visits[node] == 0 and node != ROOT:
+                    break
+                if not expand(node, state, buf, rng, parent, first_child, num_children, action,
+                              mover, node_status, proven, proven_plies, visits, value_sum,
+                              amaf_visits, amaf_value, stats):
+                    break
+            child = -1
+            while True:
+                if rave:
+                    child = select_child_rave(node, c, k, first_child, num_children, mover,
+                                              node_status, proven, visits, value_sum,
+                                              amaf_visits, amaf_value)
+                else:
+                    child = select_child(node, c, first_child, num_children, mover,
+                                         node_status, proven, visits, value_sum)
+                if child < 0:
+                    break
+                st = apply_action(state, action[child])
+                if st != ILLEGAL:
+                    break
+                node_status[child] = ILLEGAL    # e.g. superko: prune and choose again
+            if child < 0:                       # every move pruned or proven lost
+                st = status(state)
+                if solver:
+                    try_prove(node, first_child, num_children, mover, node_status, proven,
+                              proven_plies)
+                break
+            node = child
+            node_status[node] = st
+            depth += 1
+            path[depth] = node
+            if st != ONGOING and solver:
+                proven[node] = st
+                proven_plies[node] = 0
         leaf = path[depth]
         final, n_seq = evaluate(state, st, proven[leaf], rng, rave, seq_actions, seq_players)
         r0 = reward_first(final)
