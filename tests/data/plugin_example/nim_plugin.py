@@ -1,17 +1,19 @@
-"""Nim with three heaps (3, 4, 5) as an outside package would add it: normal play, the player
-who takes the last object wins. A position is lost for the side to move exactly when the
-heaps' XOR is 0 (Bouton 1901). Registered through the ``mcts_engine.games`` entry point.
+"""Nim with three heaps as an outside package adds a game: normal play, the player who takes
+the last object wins. A position is lost for the side to move exactly when the heaps' XOR is 0
+(Bouton 1901). Registered through the ``mcts_engine.games`` entry point; written from
+docs/adding-a-game.md.
 
-State int64[5]: heaps 0-2, player to move, status. Action ``h * 5 + (n - 1)`` takes ``n``
-(1-5) from heap ``h``; notation ``h:n`` with heaps numbered from 1, e.g. ``2:3``.
+Parameter ``heaps``: three sizes from 0 to 50, e.g. ``--heaps 3,4,5`` (the default).
+State int64[5]: heaps 0-2, player to move, status. Action ``h * 50 + (n - 1)`` takes ``n``
+(1-50) from heap ``h``: 150 actions. Notation ``h:n`` with heaps numbered from 1, e.g. ``2:3``.
+The rules themselves are in the helper module ``nim_rules``.
 """
 import numpy as np
 from numba import njit
 
-from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.contract import ONGOING, Game, Param
 from games.rng import random_below
-
-HEAPS, MAX_TAKE, TO_PLAY, STATUS = 3, 5, 3, 4
+from nim_rules import HEAPS, MAX_TAKE, STATUS, TO_PLAY, take
 
 
 @njit(cache=True)
@@ -30,42 +32,45 @@ def legal_actions(state, out):
     if state[STATUS] != ONGOING:
         return 0
     for h in range(HEAPS):
-        for take in range(1, min(state[h], MAX_TAKE) + 1):
-            out[n] = h * MAX_TAKE + take - 1
+        for count in range(1, state[h] + 1):
+            out[n] = h * MAX_TAKE + count - 1
             n += 1
     return n
 
 
 @njit(cache=True)
 def apply_action(state, action):
-    h, take = action // MAX_TAKE, action % MAX_TAKE + 1
-    if state[STATUS] != ONGOING or action < 0 or h >= HEAPS or take > state[h]:
-        return ILLEGAL
-    state[h] -= take
-    if state[0] + state[1] + state[2] == 0:
-        state[STATUS] = FIRST_WINS + state[TO_PLAY]
-    state[TO_PLAY] = 1 - state[TO_PLAY]
-    return state[STATUS]
+    return take(state, action // MAX_TAKE, action % MAX_TAKE + 1)
 
 
 @njit(cache=True)
 def playout_action(state, rng):
-    out = np.empty(HEAPS * MAX_TAKE, dtype=np.int32)
-    n = legal_actions(state, out)
-    return out[random_below(rng, n)]
+    """Uniform over the legal moves without building their list (nothing is allocated): the
+    k-th move of the heaps taken in order."""
+    k = random_below(rng, state[0] + state[1] + state[2])
+    for h in range(HEAPS):
+        if k < state[h]:
+            return h * MAX_TAKE + k
+        k -= state[h]
+    return -1
 
 
 class Nim(Game):
     name = "nim"
     kernel_module = "nim_plugin"
+    parameters = (Param("heaps", str, "3,4,5", "three heap sizes from 0 to 50, e.g. 3,4,5"),)
     players = ("first", "second")
     move_help = "heap:count, e.g. 2:3"
 
     def __init__(self, heaps="3,4,5"):
         super().__init__(heaps=heaps)
-        self.heaps = [int(x) for x in str(heaps).split(",")]
-        if len(self.heaps) != HEAPS or not all(0 <= x <= 9 for x in self.heaps):
-            raise ValueError("heaps must be three numbers from 0 to 9, e.g. 3,4,5")
+        try:
+            self.heaps = [int(x) for x in self.params["heaps"].split(",")]
+        except ValueError:
+            self.heaps = []
+        if len(self.heaps) != HEAPS or not all(0 <= x <= MAX_TAKE for x in self.heaps):
+            raise ValueError(f"heaps must be three numbers from 0 to {MAX_TAKE}, e.g. 3,4,5; "
+                             f"got {heaps!r}")
         self.num_actions = HEAPS * MAX_TAKE
         self.max_length = sum(self.heaps)
 
@@ -80,7 +85,7 @@ class Nim(Game):
             h, n = (int(x) for x in text.strip().split(":"))
         except ValueError:
             raise ValueError(f"{text!r} is not a move: write heap:count, e.g. 2:3") from None
-        if not (1 <= h <= HEAPS and 1 <= n <= min(MAX_TAKE, int(state[h - 1]))):
+        if not (1 <= h <= HEAPS and 1 <= n <= int(state[h - 1])):
             raise ValueError(f"cannot take {n} from heap {h}")
         return (h - 1) * MAX_TAKE + n - 1
 
