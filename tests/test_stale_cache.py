@@ -41,10 +41,14 @@ def copy_sources(dest):
                         ignore=shutil.ignore_patterns("__pycache__"))
 
 
-def run(checkout, setup, extra_path=()):
-    env = dict(os.environ, MCTS_CACHE_DIR=str(checkout / "generated"),
+def run(checkout, setup, extra_path=(), shared=None):
+    """(the probe's figures, whether it announced a compile) for a subprocess on ``checkout``;
+    with ``shared``, the generated modules and numba's cache both go to that folder."""
+    env = dict(os.environ, MCTS_CACHE_DIR=str(shared or checkout / "generated"),
                PYTHONPATH=os.pathsep.join([str(checkout), *map(str, extra_path)]))
     env.pop("NUMBA_CACHE_DIR", None)
+    if shared:
+        env["NUMBA_CACHE_DIR"] = str(shared / "numba")
     p = subprocess.run([sys.executable, "-c", PROBE.format(setup=setup)], cwd=checkout, env=env,
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr
@@ -172,3 +176,23 @@ def test_editing_a_declared_data_dependency_is_seen_by_the_next_run(tmp_path):
     (tmp_path / "pile.txt").write_text("4")
     after, compiled = run(tmp_path, setup)
     assert compiled and after["value"] == 1.0          # pile 4: take 1, and win
+
+
+def test_two_checkouts_sharing_a_cache_keep_their_own_compiled_code(tmp_path):
+    shared = tmp_path / "cache"
+    a, b = tmp_path / "a", tmp_path / "b"
+    for checkout in (a, b):
+        copy_sources(checkout)
+    # b differs from a: its tic-tac-toe playouts always end in a draw
+    edit(b / "games" / "tictactoe.py", "def playout_action(state, rng):\n",
+         "def playout_action(state, rng):\n    return first_empty(state)\n\n\n"
+         "@njit(cache=True)\ndef first_empty(state):\n    for a in range(CELLS):\n"
+         "        if state[a] == EMPTY:\n            return a\n    return -1\n\n\n"
+         "def _unused(state, rng):\n")
+    setup = "game = games.get('tictactoe')"
+    first_a, compiled = run(a, setup, shared=shared)
+    assert compiled
+    first_b, compiled = run(b, setup, shared=shared)
+    assert compiled and first_b != first_a
+    for checkout, first in ((a, first_a), (b, first_b), (a, first_a)):
+        assert run(checkout, setup, shared=shared) == (first, False)
