@@ -9,6 +9,10 @@
     python cli.py selfplay GAME [--episodes N] [--playouts P] [--workers W] [--ray auto]
     python cli.py check GAME
     python cli.py list
+
+Every command that builds a game has a flag for each parameter the game declares
+(``games.contract.Param``): ``python cli.py play go --help`` lists Go's ``--size``, ``--komi``,
+``--handicap``, ``--playout-policy`` and ``--priors``.
 """
 import argparse
 import json
@@ -49,22 +53,9 @@ def probability(text):
     return value
 
 
-def add_game_args(p):
-    p.add_argument("game", help="game name (see `list`)")
-    p.add_argument("--size", type=int, help="board size (Go: 5-19, default 9)")
-    p.add_argument("--komi", type=float, help="komi (Go, default 7.5)")
-    p.add_argument("--handicap", type=int, help="handicap stones (Go)")
-    add_go_knowledge_args(p)
-
-
-def add_go_knowledge_args(p, default_policy="patterns"):
-    p.add_argument("--playout-policy", choices=("patterns", "uniform"),
-                   help="Go playout policy: patterns (captures, atari defence, MoGo's 3x3 "
-                        "patterns, no big self-ataris) or uniform (uniform random moves that "
-                        f"keep their own eyes); default {default_policy}")
-    p.add_argument("--priors", action=argparse.BooleanOptionalAction, default=None,
-                   help="Go: prior knowledge for new tree nodes (captures, ataris, patterns, "
-                        "no self-ataris, edges; seeds the RAVE statistics; default on)")
+def add_game_arg(p):
+    p.add_argument("game", help="game name (see `list`); `COMMAND GAME --help` also lists the "
+                                "game's parameters")
 
 
 def add_search_args(p, default_seconds=None):
@@ -93,12 +84,44 @@ class Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def build_parser():
-    parser = Parser(prog="mcts-engine", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+class _FirstPassError(Exception):
+    """The first pass of :func:`parse_args` could not parse the command line."""
 
-    p = sub.add_parser("play", help="play a game against the AI in the terminal")
-    add_game_args(p)
+
+class _FirstPass(Parser):
+    """The parser of the first pass: never prints, never exits."""
+
+    def error(self, message):
+        raise _FirstPassError(message)
+
+    def exit(self, status=0, message=None):
+        raise _FirstPassError(message)
+
+
+# Commands whose flags include the declared parameters of a game: the one named after the
+# command, the games listed (bench), or Go (gtp and match, without the parameters named here,
+# which GTP sets with its own commands).
+GAME_COMMANDS = ("play", "analyze", "selfplay", "check")
+GO_COMMANDS = {"gtp": ("handicap",), "match": ("handicap",)}
+
+
+def build_parser(command=None, declared=None, add_help=True, parser_class=Parser,
+                 required=True):
+    """The command-line parser. ``declared`` ({parameter name: [(game, Param)]}, from
+    :func:`declared_parameters`) adds a flag per game parameter to ``command``'s parser.
+    ``parser.commands`` maps each command to its parser. ``required=False`` leaves out the
+    check that `analyze` has --moves or --positions (for the first pass of parse_args)."""
+    parser = parser_class(prog="mcts-engine", description=__doc__.split("\n")[0],
+                          add_help=add_help)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.commands = {}
+
+    def add(name, **kwargs):
+        parser.commands[name] = sub.add_parser(name, add_help=add_help, **kwargs)
+        return parser.commands[name]
+
+    p = add("play", help="play a game against the AI in the terminal")
+    add_game_arg(p)
     add_search_args(p)
     p.add_argument("--first", choices=("human", "ai"), help="who moves first (default human)")
     p.add_argument("--color", type=str.lower, choices=("black", "white"),
@@ -109,20 +132,19 @@ def build_parser():
                    help="in games that allow resigning, the AI resigns when its win estimate "
                         "stays below this for two moves in a row (default 0.1; 0 never)")
 
-    p = sub.add_parser("analyze", help="search positions and report the best moves")
-    add_game_args(p)
+    p = add("analyze", help="search positions and report the best moves")
+    add_game_arg(p)
     add_search_args(p)
-    src = p.add_mutually_exclusive_group(required=True)
+    src = p.add_mutually_exclusive_group(required=required)
     src.add_argument("--moves", help="moves from the start, e.g. 4453 or \"D4 E5 pass\"")
     src.add_argument("--positions", metavar="FILE",
                      help="one move string per line, or a TSV whose header starts with `moves`")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    p = sub.add_parser("bench", help="playouts per second, MCTS speed, compile time, memory")
+    p = add("bench", help="playouts per second, MCTS speed, compile time, memory")
     p.add_argument("games", nargs="*", metavar="GAME",
-                   help="games to measure (default: every game; Go at 9x9 and 19x19)")
-    p.add_argument("--size", type=int, help="board size for games that have one")
-    add_go_knowledge_args(p, default_policy="uniform, like OpenSpiel's random playouts")
+                   help="games to measure (default: every game; Go at 9x9 and 19x19); the "
+                        "flags of their parameters apply to the games that declare them")
     p.add_argument("--seconds", type=positive_float, default=1.0,
                    help="seconds per random-playout measurement (default 1)")
     p.add_argument("--playouts", type=positive_int,
@@ -140,22 +162,18 @@ def build_parser():
     p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
                    help="RAVE in the measured search (default: the game's default)")
 
-    p = sub.add_parser("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
-    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
-    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
-    add_go_knowledge_args(p)
+    p = add("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
+    p.set_defaults(game="go")
     add_search_args(p)
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="resign when the win estimate stays below this for two moves "
                         "(default 0.1; 0 never)")
 
-    p = sub.add_parser("match", help="play Go matches against another GTP engine")
+    p = add("match", help="play Go matches against another GTP engine")
+    p.set_defaults(game="go")
     p.add_argument("--opponent", metavar="CMD",
                    help="GTP engine command (default: GNU Go level 10, Chinese rules)")
     p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
-    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
-    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
-    add_go_knowledge_args(p)
     add_search_args(p)
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="our engine resigns below this win estimate for two moves (default 0.1)")
@@ -163,8 +181,8 @@ def build_parser():
                    help="where each game is saved as SGF (default match-games)")
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
 
-    p = sub.add_parser("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
-    add_game_args(p)
+    p = add("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
+    add_game_arg(p)
     p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
     p.add_argument("--policy", choices=("random", "mcts"),
                    help="default: mcts when --playouts is given, else random")
@@ -180,11 +198,163 @@ def build_parser():
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--out", metavar="FILE.npz", help="output file (default selfplay-GAME.npz)")
 
-    p = sub.add_parser("check", help="check that a game keeps the game contract")
-    add_game_args(p)
+    p = add("check", help="check that a game keeps the game contract")
+    add_game_arg(p)
 
-    sub.add_parser("list", help="list the registered games")
+    add("list", help="list the registered games")
+    if command in parser.commands and declared:
+        add_parameter_flags(parser.commands[command], command, declared,
+                            bench=command == "bench")
     return parser
+
+
+def declared_parameters(command, names):
+    """{parameter name: [(game, Param), ...]}: the parameters that the games ``names``
+    declare and that ``command`` takes, in declaration order. ``UsageError`` for an unknown
+    game or one that cannot be loaded."""
+    out = {}
+    for name in names:
+        try:
+            params = games.parameters(name)
+        except ValueError as e:               # an unknown game: the message names the known
+            raise UsageError(str(e)) from None
+        except Exception as e:                # a broken plug-in
+            raise UsageError(f"cannot load the game {name!r}: {type(e).__name__}: {e}") from None
+        for param in params:
+            if param.name not in GO_COMMANDS.get(command, ()):
+                out.setdefault(param.name, []).append((name, param))
+    return out
+
+
+def _shown(value):
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _bench_params(name):
+    # a factory registered instead of a Game subclass declares nothing
+    return getattr(games.game_class(name), "bench_params", {})
+
+
+def parameter_type(params):
+    """An argparse ``type`` checking a value with every Param of ``params`` (the
+    declarations of one parameter by the games of the command): the first one's value."""
+    def parse(text):
+        try:
+            values = [p.parse(text) for p in params]
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return values[0]
+    parse.__name__ = params[0].name
+    return parse
+
+
+def add_parameter_flags(p, command, declared, bench=False):
+    """A flag per declared game parameter on parser ``p`` of ``command``, stored as
+    ``param_NAME`` (None when not given). A flag that ``command`` already has is an error
+    (``UsageError``) naming the game and the flag."""
+    owners_all = sorted({g for owners in declared.values() for g, _ in owners})
+    group = p.add_argument_group(f"parameters of {', '.join(owners_all)}")
+    for name, owners in declared.items():
+        first = owners[0][1]
+        defaults = [(g, _shown(_bench_params(g).get(name, q.default) if bench else q.default))
+                    for g, q in owners]
+        if len({d for _, d in defaults}) == 1:
+            default = f"default {defaults[0][1]}"
+        else:
+            default = "default " + ", ".join(f"{g} {d}" for g, d in defaults)
+        where = f"{', '.join(g for g, _ in owners)}; " if bench else ""
+        text = f"{first.help} ({where}{default})".replace("%", "%%")
+        if first.type is bool:
+            kwargs = {"action": argparse.BooleanOptionalAction}
+        else:
+            kwargs = {"type": parameter_type([q for _, q in owners]), "choices": first.choices,
+                      "metavar": None if first.choices else name.upper()}
+        try:
+            group.add_argument(first.flag, dest="param_" + name, default=None, help=text,
+                               **kwargs)
+        except argparse.ArgumentError:      # the flag (or its --no- form) is taken
+            raise UsageError(f"game {', '.join(g for g, _ in owners)}: the flag {first.flag} "
+                             f"of its parameter {name!r} clashes with a flag of {command}; "
+                             "the game must rename the parameter") from None
+
+
+def _first_pass(argv, command=None, declared=None):
+    """(command, game names, unparsed words) from a parse that knows every flag but (unless
+    ``declared`` gives some) the games' own. On an error, a guess from the words."""
+    try:
+        parser = build_parser(command, declared, add_help=False, parser_class=_FirstPass,
+                              required=False)
+        ns, extras = parser.parse_known_args(argv)
+    except (_FirstPassError, UsageError):
+        # e.g. a bad flag value: the second pass reports it. Guess "COMMAND GAME ..."
+        command = argv[0] if argv and argv[0] in GAME_COMMANDS + ("bench",) else None
+        words = []
+        for word in argv[1:] if command else ():
+            if word.startswith("-"):
+                break
+            words.append(word)
+        return command, words[:1] if command in GAME_COMMANDS else words, []
+    if ns.command in GAME_COMMANDS:
+        return ns.command, [ns.game], extras
+    if ns.command == "bench":
+        return ns.command, list(ns.games), extras
+    return ns.command, [], extras
+
+
+def _all_parameters(command):
+    """{parameter name: [(game, Param)]} of every registered game that can be loaded."""
+    out = {}
+    for name in games.names():
+        try:
+            for key, owners in declared_parameters(command, [name]).items():
+                out.setdefault(key, []).extend(owners)
+        except UsageError:
+            pass
+    return out
+
+
+def parse_args(argv=None):
+    """The command line, parsed in two passes: the first finds the command and its game(s),
+    the second parses with a flag for each parameter that those games declare. The values
+    given go to ONE dict, ``args.game_params`` (parameter name -> value)."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command, names, extras = _first_pass(argv)
+    known = games.names()
+    if any(name not in known for name in names) and any(x.startswith("-") for x in extras):
+        # a word taken for the game may be the value of a game's flag (`play --size 7 go`)
+        command, names, extras = _first_pass(argv, command, _all_parameters(command))
+    if command in GO_COMMANDS:
+        names = ["go"]
+    elif command == "bench":
+        names = names or known
+    declared = declared_parameters(command, names)
+    parser = build_parser(command, declared)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        parser.commands.get(args.command, parser).error(_unrecognized(command, names, extras))
+    args.game_params = {}
+    for name in declared:
+        value = vars(args).pop("param_" + name)
+        if value is not None:
+            args.game_params[name] = value
+    return args
+
+
+def _unrecognized(command, names, extras):
+    """The error for words no flag took: "connect4 takes no parameter --size" if the word is
+    the flag of another game's parameter."""
+    flag = next((x.split("=", 1)[0] for x in extras if x.startswith("--")), None)
+    if flag is not None:
+        for name, owners in _all_parameters(None).items():
+            first = owners[0][1]
+            if flag == first.flag or first.type is bool and flag == "--no-" + first.flag[2:]:
+                if command in GO_COMMANDS:
+                    return f"{command} takes no {flag}"
+                verb = "takes" if len(names) == 1 else "take"
+                return f"{', '.join(names)} {verb} no parameter {flag}"
+    return "unrecognized arguments: " + " ".join(extras)
 
 
 def cmd_list(args):
@@ -203,16 +373,22 @@ def cmd_list(args):
 
 def cmd_check(args):
     from frontends.common import make_game
-    from mcts.conformance import run_checks
+    from mcts.conformance import CHECK_NAMES, run_checks
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
     console.print(f"checking {game.name}{params} against the game contract", markup=False)
     failed = 0
-    for name, problems in run_checks(game):
+    results = dict(run_checks(game))
+    for name in CHECK_NAMES:
+        if name not in results:
+            console.print(f"[yellow]skip[/yellow] {escape(name)} (it relies on a check that "
+                          "failed)")
+            continue
+        problems = results[name]
         console.print(f"[green]ok[/green]   {escape(name)}" if not problems
                       else f"[red]FAIL[/red] {escape(name)}")
-        for p in problems:
-            console.print(f"       {p}", markup=False)
+        for p in problems:          # continuation lines (e.g. a subprocess's stderr) indented
+            console.print("       " + p.replace("\n", "\n       "), markup=False)
         failed += bool(problems)
     return 1 if failed else 0
 
@@ -227,7 +403,11 @@ def main(argv=None):
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
-    args = build_parser().parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except UsageError as e:
+        err.print(f"error: {e}")
+        return 2
     try:
         if args.command == "play":
             from frontends.play import play

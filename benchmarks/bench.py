@@ -40,6 +40,7 @@ from mcts.search import load_kernels
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEARCH_SIZE = {("go", 9): 20_000, ("go", 19): 2_000, ("othello", None): 10_000}
 DEFAULT_SEARCH = 200_000
+DEFAULT_SIZES = {"go": (9, 19)}         # board sizes measured unless --size is given
 _LOAD_SNIPPET = """
 import sys, time
 sys.path.insert(0, {root!r})
@@ -121,7 +122,7 @@ def bench_game(name, params, args, progress, task):
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
     engine = MCTS(game, SearchConfig(seed=1, capacity=max(20 * size, 1000), threads=args.threads,
-                                     rave=getattr(args, "rave", None)), log=None)
+                                     rave=args.rave), log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
     rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",
@@ -175,40 +176,33 @@ def bench_game(name, params, args, progress, task):
 
 
 def targets(args):
-    """(name, params) pairs to measure: the named games, or every game (Go at 9x9 and 19x19)."""
+    """(name, params) pairs to measure: the named games, or every game. Each game gets the
+    parameter values given on the command line (``args.game_params``) that it declares and
+    its ``bench_params`` for the others; Go is measured at 9x9 and 19x19 unless --size is
+    given (``DEFAULT_SIZES``)."""
     known = games.names()
-    out = []
+    given = dict(args.game_params)
+    unused = set(given)
+    checked = []
     for name in args.games or known:
         if name not in known:
             raise UsageError(f"unknown game {name!r}; known games: {', '.join(known)}")
-        if args.size is not None:
-            params = {"size": args.size}
-        elif name == "go":
-            out.append((name, {"size": 9}))
-            params = {"size": 19}
-        else:
-            params = {}
-        out.append((name, params))
-    policy = getattr(args, "playout_policy", None)
-    priors = getattr(args, "priors", None)
-    for flag, value in (("--playout-policy", policy), ("--priors/--no-priors", priors)):
-        if value is not None and "go" not in [name for name, _ in out]:
-            raise UsageError(f"{flag} applies to Go only")
-    # Go's random-playout figures are for uniform random playouts (like OpenSpiel's) unless
-    # --playout-policy asks for the patterns policy that play, gtp and match use by default.
-    go_params = {"playout_policy": policy or "uniform",
-                 **({} if priors is None else {"priors": priors})}
-    out = [(name, {**params, **go_params} if name == "go" else params) for name, params in out]
-    checked = []
-    for name, params in out:
-        try:
-            games.get(name, **params)
-        except TypeError:           # a game without a board size ignores --size
-            params = {}
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        if (name, params) not in checked:
-            checked.append((name, params))
+        declared = {p.name for p in games.parameters(name)}
+        # a factory registered instead of a Game subclass declares nothing
+        params = {**getattr(games.game_class(name), "bench_params", {}),
+                  **{k: v for k, v in given.items() if k in declared}}
+        unused -= declared
+        sizes = DEFAULT_SIZES.get(name, ()) if "size" not in given else ()
+        for p in [{**params, "size": n} for n in sizes] or [params]:
+            try:
+                games.get(name, **p)
+            except ValueError as e:
+                raise UsageError(str(e)) from None
+            if (name, p) not in checked:
+                checked.append((name, p))
+    if unused:
+        flags = ", ".join("--" + k.replace("_", "-") for k in sorted(unused))
+        raise UsageError(f"none of {', '.join(args.games or known)} takes {flags}")
     return checked
 
 

@@ -49,7 +49,7 @@ def main(argv=None):
         t = tally[stratum(int(row["plies"]))]
         t["positions"] += 1
         t["kept"] += (score > 0) == (value > 0) and (score == 0) == (value == 0)
-        t["proven"] += result.proven is not None
+        t["proven"] += result.proof is not None
     out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
            "strata": tally}
     if args.json:

@@ -20,10 +20,9 @@ import sys
 import threading
 import time
 
-from frontends.common import UsageError, console, err, go_options, output_file, output_folder
+from frontends.common import UsageError, console, err, make_game, output_file, output_folder
 from frontends.gtp import GtpEngine, search_options
 from games import go_sgf
-from games.go import Go
 
 GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
 DEFAULT_OPPONENT = f"{GNUGO} --mode gtp --level 10 --chinese-rules"
@@ -136,13 +135,13 @@ def play_game(index, ours, theirs, args, game):
     ours.gtp.reseed(args.seed + index)             # every game a different one
     players = {"b": ours if ours_black else theirs, "w": theirs if ours_black else ours}
     for p in (ours, theirs):
-        for cmd in (f"boardsize {args.size}", f"komi {args.komi}", "clear_board"):
+        for cmd in (f"boardsize {game.size}", f"komi {game.komi:g}", "clear_board"):
             ok, msg = p.send(cmd)
             if not ok:
                 raise RuntimeError(f"setup failed ({cmd}): {msg}")
     moves, passes, result, reason = [], 0, None, "score"
     times = {"ours": [], "theirs": []}
-    cap = 3 * args.size * args.size
+    cap = 3 * game.size * game.size
     color = "b"
     while len(moves) < cap:
         mover, other = players[color], players["bw"[color == "b"]]
@@ -166,7 +165,7 @@ def play_game(index, ours, theirs, args, game):
             break
         color = "bw"[color == "b"]
     if result is None:
-        result = referee_score(args.size, args.komi, moves) or "?"
+        result = referee_score(game.size, f"{game.komi:g}", moves) or "?"
         reason = "two passes" if passes >= 2 else "move cap"
     winner = result[0].lower() if result[:1] in ("B", "W") else None
     ours_color = "b" if ours_black else "w"
@@ -188,7 +187,8 @@ def _mean(values):
 
 def main(args):
     """Run the `match` command; returns the exit status."""
-    game = Go(size=args.size, komi=args.komi, **go_options(args))
+    game = make_game(args)                  # Go, with the parameters given on the command line
+    go_options = {k: v for k, v in game.params.items() if k not in ("size", "komi", "handicap")}
     if args.sgf_dir:
         output_folder(args.sgf_dir)
     if args.json:
@@ -205,16 +205,16 @@ def main(args):
     except RuntimeError as e:
         theirs.close()
         raise UsageError(f"cannot play against {opponent!r}: {e}") from None
-    ours = Ours(size=args.size, komi=args.komi, playouts=args.playouts,
+    ours = Ours(size=game.size, komi=game.komi, playouts=args.playouts,
                 seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
                 threads=args.threads or os.cpu_count() or 1, search=search_options(args),
-                resign_threshold=args.resign_threshold, go_options=go_options(args))
+                resign_threshold=args.resign_threshold, go_options=go_options)
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
         err.print("compiling the search kernels (first run only) ...")
         ours.gtp.ready.wait()
     console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
-                  f"{args.size}x{args.size}, komi {args.komi}", markup=False)
+                  f"{game.size}x{game.size}, komi {game.komi:g}", markup=False)
     games = []
     try:
         for i in range(args.games):
@@ -237,7 +237,7 @@ def main(args):
                "wilson_95": [low, high],
                "ours_seconds_per_move": _mean([g["ours_seconds_per_move"] for g in games]),
                "theirs_seconds_per_move": _mean([g["theirs_seconds_per_move"] for g in games]),
-               "opponent": opponent, "size": args.size, "komi": args.komi, "budget": budget,
+               "opponent": opponent, "size": game.size, "komi": game.komi, "budget": budget,
                "command": " ".join(sys.argv)}
     if n:
         console.print(f"won {wins}/{n} = {100 * summary['win_rate']:.0f} % "

@@ -30,7 +30,7 @@ def report(game, state, moves, result, as_json):
     if as_json:
         print(json.dumps({"moves": moves, **result.to_dict()}), flush=True)
         return
-    proof = f", proven {result.proven} in {result.plies} plies" if result.proven else ""
+    proof = f", proven {result.proof.value} in {result.plies} plies" if result.proof else ""
     mover = game.players[game.to_play(state)]
     console.print(f"[bold]{escape(moves) or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
                   f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
@@ -39,10 +39,10 @@ def report(game, state, moves, result, as_json):
     for col in ("move", "visits", "win %", "proof"):
         table.add_column(col, justify="right")
     for c in result.children:
-        if not c["visits"] and not c["proven"]:
+        if not c.visits and c.proof is None:
             continue                        # not searched: listed in --json only
-        table.add_row(c["move"], f"{c['visits']:,}", f"{100 * c['value']:.1f}",
-                      f"{c['proven']} in {c['plies']}" if c["proven"] else "")
+        table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}",
+                      f"{c.proof.value} in {c.plies}" if c.proof is not None else "")
     console.print(table)
     console.print(f"pv: {' '.join(result.pv)}")
 

@@ -18,13 +18,10 @@ class UsageError(Exception):
 
 
 def make_game(args):
-    params = {k: getattr(args, k) for k in ("size", "komi", "handicap", "playout_policy", "priors")
-              if getattr(args, k, None) is not None}
+    """The game ``args.game`` with the parameters given on the command line
+    (``args.game_params``, filled in by cli.py from the game's declared parameters)."""
     try:
-        return games.get(args.game, **params)
-    except TypeError:
-        raise UsageError(f"{args.game} takes no parameter "
-                         f"{', '.join('--' + k.replace('_', '-') for k in params)}") from None
+        return games.get(args.game, **args.game_params)
     except ValueError as e:
         raise UsageError(str(e)) from None
 
@@ -37,8 +34,8 @@ def make_engine(game, args):
     if args.nodes is not None:
         config.capacity = args.nodes
     config.threads = args.threads or os.cpu_count() or 1
-    config.rave = getattr(args, "rave", None)
-    config.rave_k = getattr(args, "rave_k", config.rave_k)
+    config.rave = args.rave                   # flags of every searching command
+    config.rave_k = args.rave_k
     try:
         return MCTS(game, config, log=sys.stderr)
     except ValueError as e:
@@ -69,13 +66,6 @@ def output_folder(path):
     if not os.access(path, os.W_OK):
         raise UsageError(f"cannot write in the folder {path}")
     return path
-
-
-def go_options(args):
-    """The Go parameters beyond size and komi given on the command line (playout policy,
-    priors), as keyword arguments of :class:`games.go.Go`."""
-    return {k: getattr(args, k) for k in ("playout_policy", "priors")
-            if getattr(args, k, None) is not None}
 
 
 def budget_of(args):

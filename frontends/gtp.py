@@ -17,7 +17,6 @@ import time
 
 import numpy as np
 
-from frontends.common import go_options
 from frontends.timecontrol import Clock, TimeControl
 from games import go_sgf
 from games.contract import ILLEGAL, ONGOING
@@ -71,7 +70,7 @@ class GtpEngine:
         """Use ``seed`` from now on (e.g. a different one for each game of a match)."""
         self.seed = seed
         if self.engine is not None:
-            self.engine.config.seed = seed
+            self.engine.reseed(seed)
 
     def _log(self, message):
         if self.log is not None:
@@ -288,7 +287,7 @@ class GtpEngine:
             raise GtpError("cannot undo")
         self.state, _, _ = self.history.pop()
         if self.engine is not None:
-            self.engine._root = None            # the tree no longer follows the game
+            self.engine.forget()                # the tree no longer follows the game
 
     def cmd_genmove(self, color):
         return self._genmove(parse_color(color), play=True)
@@ -335,7 +334,7 @@ class GtpEngine:
             return g.pass_action
         engine = self._engine()
         if not np.array_equal(pos, self.state):
-            engine._root = None                 # colour switched or game reopened
+            engine.forget()                     # colour switched or game reopened
         result = engine.search(pos, **budget)
         self._log(f"genmove {g.players[player]}: {result.move}, win {100 * result.value:.1f}%, "
                   f"{result.playouts} playouts in {result.seconds:.2f} s")
@@ -347,10 +346,10 @@ class GtpEngine:
         if cleanup and action == g.pass_action:
             action = self._cleanup_move(pos, result)
         elif action == g.pass_action and not self._pass_wins(pos, player):
-            others = [c for c in result.children if c["action"] != g.pass_action
-                      and not g.is_own_eye(pos, c["action"])]
+            others = [c for c in result.children if c.action != g.pass_action
+                      and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose once dead stones are removed;
-                action = others[0]["action"]    # filling our own eyes would not help
+                action = others[0].action       # filling our own eyes would not help
         return action
 
     def _pass_wins(self, pos, player):
@@ -365,8 +364,8 @@ class GtpEngine:
         g = self.game
         if not self._dead_stones(pos, enemy_of=g.to_play(pos)):
             return g.pass_action
-        moves = [c for c in result.children if c["action"] != g.pass_action]
-        return moves[0]["action"] if moves else g.pass_action
+        moves = [c for c in result.children if c.action != g.pass_action]
+        return moves[0].action if moves else g.pass_action
 
     def _quick_move(self, pos):
         """A legal move chosen without compiled code: a random empty point with an empty
@@ -655,12 +654,14 @@ def search_options(args):
 
 def gtp(args):
     """Run the `gtp` command: serve GTP on stdin/stdout until quit or end of input."""
+    params = dict(args.game_params)          # Go's parameters given on the command line
+    size, komi = params.pop("size", 9), params.pop("komi", 7.5)
     try:
-        engine = GtpEngine(size=args.size or 9, komi=7.5 if args.komi is None else args.komi,
+        engine = GtpEngine(size=size, komi=komi,
                            playouts=args.playouts, seconds=args.seconds or 1.0, seed=args.seed,
                            threads=args.threads or os.cpu_count() or 1,
                            resign_threshold=args.resign_threshold, search=search_options(args),
-                           go_options=go_options(args))
+                           go_options=params)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
 from games.contract import ONGOING
+from mcts.results import Proof
 
 COMMANDS = ("undo", "hint", "quit")
 STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}
@@ -98,11 +99,11 @@ def ai_move(session):
 
 def estimate(r):
     """The AI's view of a search result, e.g. 'win 62.3%' or 'I win in 5'."""
-    if r.proven == "win":
+    if r.proof is Proof.WIN:
         return f"I win in {r.plies} (plies, both sides)"
-    if r.proven == "loss":
+    if r.proof is Proof.LOSS:
         return f"you can win in {r.plies} (plies, both sides)"
-    if r.proven == "draw":
+    if r.proof is Proof.DRAW:
         return "a draw with best play"
     return f"win {100 * r.value:.1f}%"
 
@@ -129,8 +130,9 @@ def human_turn(session):
     if word == "resign" and g.resign_allowed:
         s.resigned = s.human
         return True
-    if word == "score" and hasattr(g, "score_text"):
-        console.print(g.score_text(s.state))
+    if word == "score":
+        text = g.score_text(s.state)
+        console.print(text if text is not None else "this game keeps no score", markup=False)
         return True
     try:
         action = g.parse_move(line, s.state)
@@ -143,8 +145,13 @@ def human_turn(session):
 
 def commands(game):
     extra = ("resign",) if game.resign_allowed else ()
-    extra += ("score",) if hasattr(game, "score_text") else ()
+    extra += ("score",) if keeps_score(game) else ()
     return COMMANDS[:2] + extra + COMMANDS[2:]
+
+
+def keeps_score(game):
+    """Does ``game`` keep a running score (its ``score_text`` hook, asked of the start)?"""
+    return game.score_text(game.initial_state()) is not None
 
 
 def human_player(game, args):

@@ -68,7 +68,7 @@ from numba import njit
 
 from games import go_board as gb
 from games import go_policy as gp
-from games.contract import DRAW, ILLEGAL, ONGOING, Game
+from games.contract import DRAW, ILLEGAL, ONGOING, Game, Param
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W,
                             F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST,
                             F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
@@ -558,34 +558,35 @@ class Go(Game):
     rave_default = True
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 
+    parameters = (
+        Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
+        Param("komi", float, 7.5, "komi: points added to White's area count; an integer komi "
+              "allows a draw", low=-1000, high=1000, multiple_of=0.5),
+        Param("handicap", int, 0, "handicap stones (0, or 2 to 9 on the fixed points)",
+              low=0, high=9),
+        Param("playout_policy", str, DEFAULT_POLICY,
+              "playout policy: patterns (captures, atari defence, MoGo's 3x3 patterns, no big "
+              "self-ataris) or uniform (uniform random moves that keep their own eyes)",
+              choices=("patterns", "uniform")),
+        Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
+              "patterns, no self-ataris, edges; seeds the RAVE statistics)"),
+    )
+    # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
+    # asks for the patterns policy that play, gtp and match use by default.
+    bench_params = {"playout_policy": "uniform"}
+
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True):
-        policy = playout_policy
-        if policy not in POLICIES:
-            raise ValueError(f"playout policy must be one of {', '.join(POLICIES)}, got {policy!r}")
-        try:
-            size_i = int(size)
-        except (TypeError, ValueError):
-            raise ValueError(f"board size must be an integer, got {size!r}") from None
-        if size_i != float(size) or not MIN_SIZE <= size_i <= MAX_SIZE:
-            raise ValueError(f"board size must be from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
-        try:
-            komi_f = float(komi)
-        except (TypeError, ValueError):
-            raise ValueError(f"komi must be a number, got {komi!r}") from None
-        if not np.isfinite(komi_f) or komi_f * 2 != int(komi_f * 2) or abs(komi_f) > 1000:
-            raise ValueError(f"komi must be a multiple of 0.5 (e.g. 7.5, 6, 0.5), got {komi!r}")
-        try:
-            handicap_i = int(handicap)
-        except (TypeError, ValueError):
-            raise ValueError(f"handicap must be an integer, got {handicap!r}") from None
-        if handicap_i != float(handicap) or handicap_i < 0 or handicap_i == 1:
+        super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
+                         priors=priors)
+        p = self.params                 # checked and normalised by the declarations above
+        size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
+        policy, priors = p["playout_policy"], p["priors"]
+        if handicap_i == 1:
             raise ValueError(f"handicap must be 0 or at least 2 stones, got {handicap!r} "
                              "(with 1 stone Black simply moves first: use 0)")
         if handicap_i:
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
-        super().__init__(size=size_i, komi=komi_f, handicap=handicap_i,
-                         playout_policy=policy, priors=bool(priors))
-        self.priors = bool(priors)
+        self.priors = priors
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.max_moves(size_i))

@@ -15,8 +15,7 @@ plain import). When any of them changes, numba finds the stamp stale and recompi
 digest is computed when numba first reads or writes the function's index (its first call),
 after the module has finished importing, so its globals are complete.
 
-Only functions whose module uses this engine (it imports from ``games`` or ``mcts``) get these
-stamps; other libraries' cached functions keep numba's.
+Functions of installed third-party libraries that do not use this engine keep numba's stamps.
 """
 import hashlib
 import os
@@ -120,9 +119,17 @@ class _DeferredStamp:
 
 
 def _uses_engine(py_func):
+    """Should ``py_func`` get closure stamps? Yes for this engine's modules, for modules outside
+    any site-packages folder (your own code, plug-ins installed with ``pip install -e``) and
+    for installed modules that import from the engine."""
     module = sys.modules.get(py_func.__module__)
-    if py_func.__module__.split(".")[0] in OUR_PACKAGES or module is None:
-        return module is not None
+    if module is None:
+        return False
+    path = getattr(module, "__file__", None) or ""
+    if py_func.__module__.split(".")[0] in OUR_PACKAGES or (
+            path and not any(part in ("site-packages", "dist-packages")
+                             for part in os.path.normpath(path).split(os.sep))):
+        return True
     for value in list(vars(module).values()):
         name = _module_of(value)
         if name and name.split(".")[0] in OUR_PACKAGES:

@@ -292,6 +292,7 @@ class Othello(Game):
     kernel_module = "games.othello"
     players = ("Black", "White")
     move_help = "a square a1-h8 or pass"
+    pass_action = PASS               # RAVE keeps the pass out of its AMAF statistics
 
     def __init__(self):
         super().__init__()

@@ -10,6 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from games.contract import ONGOING
@@ -311,7 +312,7 @@ def load_kernels(game, log=sys.stderr):
     no compiled code matches the current sources: a first run, or an edit of the game, its
     helpers, the contract, the RNG or the search template."""
     module = game.kernel_module
-    first = not codegen.is_compiled(module)
+    first = not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
     if first and log is not None:
         print(f"compiling the search and the kernels of {module} (first run, or their sources "
               "changed) …", file=log, flush=True)

@@ -1,5 +1,6 @@
 """The command line, driven as a user would: through stdin, pipes and signals."""
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -7,9 +8,13 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
+from numba import njit
 
 import games
+from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game, Param
+from games.rng import random_below
 
 ROOT = Path(__file__).parent.parent
 G = games.get("connect4")
@@ -133,9 +138,17 @@ def test_analyze_the_shared_data_file_format():
     (["frobnicate"], "invalid choice"),
     (["analyze", "connect4", "--moves", "4", "--nodes", "1"], "too small"),
     (["play", "connect4", "--playout-policy", "uniform"], "takes no parameter --playout-policy"),
-    (["play", "go", "--playout-policy", "heavy"], "invalid choice"),
-    (["bench", "connect4", "--playout-policy", "patterns"], "applies to Go only"),
-    (["bench", "connect4", "--no-priors"], "applies to Go only"),
+    (["play", "go", "--playout-policy", "heavy"],
+     "argument --playout-policy: playout_policy must be one of patterns, uniform, got 'heavy'"),
+    (["play", "go", "--handicap", "1"], "handicap must be 0 or at least 2 stones"),
+    (["bench", "connect4", "--playout-policy", "patterns"],
+     "connect4 takes no parameter --playout-policy"),
+    (["bench", "connect4", "--no-priors"], "connect4 takes no parameter --no-priors"),
+    (["bench", "connect4", "--size", "9"], "connect4 takes no parameter --size"),
+    (["bench", "connect4", "tictactoe", "--size", "9"],
+     "connect4, tictactoe take no parameter --size"),
+    (["gtp", "--handicap", "2"], "gtp takes no --handicap"),
+    (["play", "chess", "--size", "9"], "unknown game 'chess'"),
     (["bench", "tictactoe", "--json", "/nonexistent/b.json"], "does not exist"),
     (["selfplay", "tictactoe", "--out", "/nonexistent/d.npz"], "does not exist"),
     (["match", "--opponent", "false", "--games", "1"], "cannot play against 'false'"),
@@ -147,7 +160,7 @@ def test_bad_flags_get_one_line_errors(args, message):
     assert p.returncode in (1, 2)
     assert message in p.stderr and "Traceback" not in p.stderr
     lines = [x for x in p.stderr.strip().splitlines()     # a first run also says it compiles
-             if not x.startswith(("compiling search kernels", "compiled in"))]
+             if not x.startswith(("compiling ", "compiled in"))]
     assert len(lines) == 1, p.stderr
 
 
@@ -214,3 +227,176 @@ def test_input_that_looks_like_markup_is_plain_text(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
     assert "'[/]' is not a vertex" in p.stdout and "':x: [bold]' is not a vertex" in p.stdout
     assert len(list(tmp_path.glob("*.sgf"))) == 1
+
+
+# -- Game parameters: each game's declared parameters are flags of the commands that build it.
+
+def test_help_lists_the_flags_of_the_game_named():
+    go = run("play", "go", "--help")
+    assert go.returncode == 0, go.stderr
+    for flag in ("--size", "--komi", "--handicap", "--playout-policy", "--priors, --no-priors"):
+        assert flag in go.stdout, flag
+    assert "{patterns,uniform}" in go.stdout and "board size (default 9)" in go.stdout
+    assert "statistics) (default on)" in " ".join(go.stdout.split())
+    c4 = run("play", "connect4", "--help")
+    assert c4.returncode == 0, c4.stderr
+    for flag in ("--size", "--komi", "--handicap", "--playout-policy", "--priors"):
+        assert flag not in c4.stdout, flag
+    later = run("analyze", "--komi", "6", "go", "--help")    # a flag before the game name
+    assert later.returncode == 0 and "--playout-policy" in later.stdout, later.stderr
+    gtp = run("gtp", "--help")                  # Go's flags, but handicaps are GTP commands
+    assert "--komi" in gtp.stdout and "--handicap" not in gtp.stdout
+    bench = run("bench", "go", "--help")
+    assert "(go; default uniform)" in " ".join(bench.stdout.split())   # Go's bench_params
+
+
+def test_a_bad_parameter_value_is_one_line_naming_the_flag():
+    p = run("play", "go", "--size", "30")
+    assert p.returncode == 2
+    assert p.stderr.strip().splitlines() == [
+        "error: argument --size: size must be an integer from 5 to 19, got '30' "
+        "(see: mcts-engine play --help)"]
+
+
+def test_size_and_komi_reach_the_game(tmp_path):
+    p = run("analyze", "go", "--size", "7", "--komi", "5.5", "--moves", "D4", "--json",
+            "--playouts", "200", "--threads", "1")
+    assert p.returncode == 0, p.stderr
+    obj = json.loads(p.stdout)
+    vertices = {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 8)}
+    moves = {c["move"] for c in obj["children"]}
+    assert moves == (vertices - {"D4"}) | {"pass"}      # every legal move of 7x7 after D4
+    assert obj["best"] in vertices - {"D4"}
+    q = run("play", "go", "--size", "7", "--komi", "5.5", "--no-priors", "--playouts", "50",
+            "--sgf-dir", str(tmp_path), stdin="score\nquit\n")
+    assert q.returncode == 0, q.stderr
+    assert "area now: Black 0, White 0, komi 5.5: W+5.5" in q.stdout
+    assert " 7 . . . . . . . 7" in q.stdout and " 8 " not in q.stdout
+
+
+def test_a_game_without_a_score_says_so():
+    p = run("play", "connect4", "--playouts", "100", stdin="score\nquit\n")
+    assert p.returncode == 0, p.stderr
+    assert "this game keeps no score" in p.stdout
+    assert "score" not in p.stdout.split("(", 1)[1].split(")", 1)[0]   # not offered
+
+
+# A game registered at run time with a parameter of its own: take 1, 2 or 3 from a pile of
+# ``pile`` objects, whoever takes the last one wins (the side to move wins exactly when the
+# pile is not a multiple of 4, by taking pile % 4). Its kernels are this module's (imported as
+# ``test_cli`` by the subprocess too), like the game of test_plugins.py. ``Seeded`` declares a
+# parameter whose flag clashes with one of the commands' own.
+PILE, TO_PLAY, STATUS = 0, 1, 2
+
+
+@njit(cache=True)
+def to_play(state):
+    return state[TO_PLAY]
+
+
+@njit(cache=True)
+def status(state):
+    return state[STATUS]
+
+
+@njit(cache=True)
+def legal_actions(state, out):
+    if state[STATUS] != ONGOING:
+        return 0
+    n = min(3, state[PILE])
+    for i in range(n):
+        out[i] = i          # action i takes i + 1
+    return n
+
+
+@njit(cache=True)
+def apply_action(state, action):
+    if state[STATUS] != ONGOING or action < 0 or action >= min(3, state[PILE]):
+        return ILLEGAL
+    state[PILE] -= action + 1
+    if state[PILE] == 0:
+        state[STATUS] = FIRST_WINS + state[TO_PLAY]
+    state[TO_PLAY] = 1 - state[TO_PLAY]
+    return state[STATUS]
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    return random_below(rng, min(3, state[PILE]))
+
+
+class Pile(Game):
+    name = "pile"
+    kernel_module = "test_cli"
+    move_help = "take 1, 2 or 3"
+    parameters = (Param("pile", int, 21, "objects on the pile", low=1, high=99),)
+
+    def __init__(self, pile=21):
+        super().__init__(pile=pile)
+        self.num_actions, self.max_length = 3, self.params["pile"]
+
+    def initial_state(self):
+        return np.array([self.params["pile"], 0, ONGOING], dtype=np.int64)
+
+    def render(self, state, last_action=None):
+        return "pile: " + "|" * int(state[PILE])
+
+    def parse_move(self, text, state):
+        if text.strip() not in ("1", "2", "3") or int(text) > state[PILE]:
+            raise ValueError(f"{text!r}: take 1, 2 or 3, at most the pile")
+        return int(text) - 1
+
+    def format_move(self, action, state=None):
+        return str(int(action) + 1)
+
+
+class Seeded(Pile):
+    name = "seeded"
+    parameters = (Param("seed", int, 0, "a parameter named like a flag of the commands"),)
+
+    def __init__(self, seed=0):
+        Game.__init__(self, seed=seed)
+        self.num_actions, self.max_length = 3, 7
+
+
+REGISTER_AND_RUN = """
+import sys
+import cli
+import games
+from test_cli import Pile, Seeded
+games.register(Pile)
+games.register(Seeded)
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def run_pile(*args, stdin=""):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests"), str(ROOT)]))
+    return subprocess.run([sys.executable, "-c", REGISTER_AND_RUN, *args], cwd=ROOT, env=env,
+                          input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_a_game_registered_at_run_time_gets_flags_for_its_parameters():
+    h = run_pile("play", "pile", "--help")
+    assert h.returncode == 0, h.stderr
+    assert "--pile PILE" in h.stdout
+    assert "objects on the pile (default 21)" in " ".join(h.stdout.split())
+    assert "--size" not in h.stdout
+    p = run_pile("play", "pile", "--pile", "4", "--playouts", "100", stdin="quit\n")
+    assert p.returncode == 0, p.stderr
+    assert "pile: ||||\n" in p.stdout
+    a = run_pile("analyze", "pile", "--pile", "7", "--moves", "", "--json", "--playouts",
+                 "3000", "--threads", "1")
+    assert a.returncode == 0, a.stderr
+    obj = json.loads(a.stdout)
+    assert obj["best"] == "3" and obj["proven"] == "win"        # leave 4: a lost pile
+    bad = run_pile("analyze", "pile", "--pile", "100", "--moves", "")
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines() == [
+        "error: argument --pile: pile must be an integer from 1 to 99, got '100' "
+        "(see: mcts-engine analyze --help)"]
+    clash = run_pile("play", "seeded")
+    assert clash.returncode == 2
+    assert clash.stderr.strip().splitlines() == [
+        "error: game seeded: the flag --seed of its parameter 'seed' clashes with a flag of "
+        "play; the game must rename the parameter"]

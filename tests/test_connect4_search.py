@@ -100,9 +100,9 @@ def test_solver_proofs_agree_with_the_exact_values(engine):
         state, _ = G.play_record(r["moves"])
         result = engine.search(state, playouts=200_000)
         expected = "win" if r["value"] > 0 else ("draw" if r["value"] == 0 else "loss")
-        if result.proven:
+        if result.proof:
             proven += 1
-            assert result.proven == expected, r["moves"]
+            assert result.proof == expected, r["moves"]
             assert result.plies >= 1
             if expected == "win":
                 assert r["scores"][result.action] > 0, r["moves"]
@@ -113,11 +113,11 @@ def test_solve_win_stops_early(engine):
     # From the data README: O to move wins (column 4 fastest, column 6 slower).
     state, _ = G.play_record("21654512623411561522354715467")
     result = engine.search(state, playouts=1_000_000)
-    assert result.proven == "win" and result.move in ("4", "6")
+    assert result.proof == "win" and result.move in ("4", "6")
     assert result.playouts < 1_000_000 and result.value == 1.0
 
 
 def test_solve_immediate_win_in_one_ply(engine):
     state, _ = G.play_record("15564727745664633327775164234")
     result = engine.search(state, playouts=10_000)
-    assert (result.proven, result.plies, result.move) == ("win", 1, "2")
+    assert (result.proof, result.plies, result.move) == ("win", 1, "2")

@@ -196,7 +196,7 @@ def test_search_prunes_the_superko_move():
     s = position(g, SEND_TWO)
     play_all(g, s, "C7 A7")
     result = MCTS(g, SearchConfig(seed=3, capacity=50_000), log=None).search(s, playouts=300)
-    moves = {c["move"] for c in result.children}
+    moves = {c.move for c in result.children}
     assert "B7" not in moves and "C7" in moves and result.move != "B7"
 
 
@@ -280,7 +280,7 @@ def test_search_prefers_pass_when_only_own_eyes_are_left():
     result = MCTS(g, SearchConfig(seed=7, capacity=100_000), log=None).search(
         s, playouts=2000)
     assert result.move == "pass"
-    assert result.children[0]["move"] == "pass" and result.value > 0.9
+    assert result.children[0].move == "pass" and result.value > 0.9
 
 
 @pytest.mark.parametrize("diagram, point, eye", [
@@ -457,7 +457,7 @@ def test_handicap_limits():
         Go(5, handicap=2)
     with pytest.raises(ValueError, match="2 to 4"):
         Go(8, handicap=5)
-    with pytest.raises(ValueError, match="2 to 9"):
+    with pytest.raises(ValueError, match="handicap must be an integer from 0 to 9"):
         Go(9, handicap=10)
     with pytest.raises(ValueError, match="0 or at least 2"):
         Go(9, handicap=1)
@@ -466,13 +466,14 @@ def test_handicap_limits():
 def test_bad_parameters():
     for kwargs, why in [({"size": 4}, "5 to 19"), ({"size": 20}, "5 to 19"),
                         ({"size": "big"}, "integer"), ({"komi": 7.3}, "multiple of 0.5"),
-                        ({"komi": "x"}, "number"), ({"handicap": -1}, "0 or at least 2")]:
+                        ({"komi": "x"}, "komi must be a multiple of 0.5"),
+                        ({"handicap": -1}, "handicap must be an integer from 0 to 9")]:
         with pytest.raises(ValueError, match=why):
             Go(**kwargs)
     g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
                         "priors": False}
-    with pytest.raises(ValueError, match="playout policy must be one of"):
+    with pytest.raises(ValueError, match="playout_policy must be one of patterns, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 

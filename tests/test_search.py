@@ -23,16 +23,16 @@ def test_same_seed_same_visits_and_move():
     _, b = search("4453", seed=11)
     assert a.children == b.children and a.pv == b.pv and a.move == b.move
     _, c = search("4453", seed=12)
-    assert [x["visits"] for x in c.children] != [x["visits"] for x in a.children]
+    assert [x.visits for x in c.children] != [x.visits for x in a.children]
 
 
 def test_result_accounts_for_every_playout():
     engine, r = search("", playouts=30_000, seed=3)
     assert r.playouts == 30_000
-    assert sum(c["visits"] for c in r.children) == 30_000
-    assert sorted(c["move"] for c in r.children) == list("1234567")
-    assert r.move == r.children[0]["move"] == r.pv[0]
-    assert r.children[0]["visits"] == max(c["visits"] for c in r.children)
+    assert sum(c.visits for c in r.children) == 30_000
+    assert sorted(c.move for c in r.children) == list("1234567")
+    assert r.move == r.children[0].move == r.pv[0]
+    assert r.children[0].visits == max(c.visits for c in r.children)
 
 
 def check_invariants(tree):
@@ -40,7 +40,7 @@ def check_invariants(tree):
     expanded root, 1 at an expanded non-root node (its first playout), all at terminals; a node
     proven by the solver is scored by its proof from then on, so it may have more. A root
     inherited by tree reuse keeps the 1 of its first playout."""
-    used = int(tree.stats[0])
+    used = tree.used
     assert used <= tree.capacity
     for node in range(used):
         kids = tree.children(node)
@@ -66,7 +66,7 @@ def check_invariants(tree):
 def test_tree_invariants_hold(solver):
     engine, r = search("4453", playouts=50_000, seed=5, solver=solver)
     check_invariants(engine.tree)
-    assert r.nodes == int(engine.tree.stats[0])
+    assert r.nodes == engine.tree.used
     engine, r = search("2165451262341156152235471", playouts=50_000, seed=5, solver=solver)
     check_invariants(engine.tree)
     assert (engine.tree.proven[:r.nodes] != 0).any() == solver
@@ -86,7 +86,7 @@ def test_capacity_is_never_exceeded_and_search_goes_on():
 def test_terminal_children_are_scored_not_played_out():
     # X to move can win at once in column 1 (three X stones stacked there).
     engine, r = search("121212", playouts=5_000, seed=1)
-    assert r.move == "1" and r.children[0]["value"] == 1.0
+    assert r.move == "1" and r.children[0].value == 1.0
     tree = engine.tree
     win = next(j for j in tree.children(ROOT) if tree.action[j] == 0)
     assert tree.status[win] != ONGOING and tree.first_child[win] == NO_CHILDREN
@@ -176,12 +176,12 @@ def test_no_reuse_when_the_position_does_not_follow():
     engine.advance(3)
     other, _ = G.play_record("1")                  # not the position after column 4
     r = engine.search(other, playouts=5_000)
-    assert sum(c["visits"] for c in r.children) == 5_000
+    assert sum(c.visits for c in r.children) == 5_000
 
 
 @pytest.mark.parametrize("threads", [2, 3])
 def test_threads_sum_their_playouts_and_are_reproducible(threads):
     a = search("4453", playouts=30_000, seed=8, threads=threads)[1]
     b = search("4453", playouts=30_000, seed=8, threads=threads)[1]
-    assert a.playouts == 30_000 == sum(c["visits"] for c in a.children)
+    assert a.playouts == 30_000 == sum(c.visits for c in a.children)
     assert a.children == b.children

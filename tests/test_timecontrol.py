@@ -4,7 +4,7 @@ import pytest
 
 from frontends.timecontrol import OVERHEAD, SAFETY, Clock, TimeControl
 from mcts.search import decided
-from mcts.tree import Tree
+from mcts.tree import S_PLAYOUTS, Tree
 
 
 def planned(budget):
@@ -58,6 +58,6 @@ def test_a_move_is_decided_when_it_cannot_be_overtaken():
     tree.reset(0, 1)
     tree.first_child[0], tree.num_children[0] = 1, 3
     tree.visits[1:4] = (700, 200, 100)
-    tree.stats[2] = 1000
+    tree.stats[S_PLAYOUTS] = 1000
     assert decided(tree, playouts_left=400)
     assert not decided(tree, playouts_left=600)
