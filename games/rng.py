@@ -9,10 +9,16 @@ nearby seeds give unrelated streams.
 ``np.random.seed`` does not reach numba-compiled code, which is why every kernel that draws
 random numbers takes one of these state arrays explicitly: the same seed gives the same game.
 """
+import warnings
+
 import numpy as np
-from numba import njit
+from numba import config, njit
 
 from games import jit_cache  # noqa: F401  (closure-aware cache stamps, before any kernel)
+
+if config.DISABLE_JIT:
+    # As plain Python, the multiplications below wrap around as intended, but numpy warns.
+    warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning, __name__)
 
 _MASK64 = (1 << 64) - 1
 _STAR = np.uint64(0x2545F4914F6CDD1D)

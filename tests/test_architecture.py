@@ -63,7 +63,8 @@ def imports(path):
     return found
 
 
-SOURCES = [p for d in ("games", "mcts", "frontends", "benchmarks") for p in (ROOT / d).glob("*.py")]
+SOURCES = [p for d in ("games", "mcts", "frontends", "benchmarks") for p in (ROOT / d).rglob("*.py")
+           if "__pycache__" not in p.parts]
 SOURCES.append(ROOT / "cli.py")
 ALL_MODULES = {module_name(p) for p in SOURCES}
 
@@ -88,7 +89,7 @@ def test_the_checker_sees_a_violation():
 
 
 def test_mcts_names_no_concrete_game():
-    for path in (ROOT / "mcts").glob("*.py"):
+    for path in (ROOT / "mcts").rglob("*.py"):
         text = path.read_text().lower()
         for name in games.names():
             assert f"games.{name}" not in text and f"{name}." not in text, (path, name)

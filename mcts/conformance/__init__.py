@@ -1,0 +1,99 @@
+"""Conformance check: does a game keep the contract of :mod:`games.contract`?
+
+Run it as ``python cli.py check GAME`` or from a game's own tests::
+
+    from mcts.conformance import assert_conforms
+    def test_my_game_conforms():
+        assert_conforms(MyGame())
+
+:func:`run_checks` returns ``[(check name, [problems])]``; each problem is one message for the
+game's author naming the kernel or method at fault and what it should do. A problem seen many
+times (at many plies, seeds or positions) is reported once, with a count of the others. The
+checks, in order (a check runs only when the checks it relies on passed; ``parameters`` and
+``kernels compiled with cache=True`` always run):
+
+* **kernels and state**: the kernel module defines the contract's kernels; ``initial_state()``
+  is a 1-D array; ``num_actions`` and ``max_length`` are positive.
+* **parameters**: ``type(game)(**game.params)`` rebuilds the same game (other processes rebuild
+  games this way), and declared ``parameters`` match the constructor's keywords and defaults.
+* **kernels compiled with cache=True**: every kernel is a numba function compiled with
+  ``cache=True`` (otherwise every process compiles it again). Skipped under
+  ``NUMBA_DISABLE_JIT=1``, where kernels are plain functions.
+* **seeded random games**: games of the playout policy end within ``max_length``; ``to_play``
+  is 0 or 1; legal actions are in range and apply (all of them, or an evenly spread sample of
+  ``MAX_ACTIONS_PER_PLY`` in a ply with more); moves round-trip through ``format_move`` /
+  ``parse_move``; ``playout_action`` picks a legal move; finished games accept no move.
+* **refused moves leave the state unchanged**: on a few positions (finished ones too), every
+  action ``apply_action`` refuses (each one in ``[0, num_actions)`` it does not accept, and -1
+  and ``num_actions``) leaves the state byte for byte as it was; no move is accepted after the
+  end; every accepted move is listed by ``legal_actions``.
+* **same seed, same game**: two games with the same seed are the same.
+* **rollout and rollout_record** (only for hand-written ones): their results are distributed
+  like those of the generic ``playout_action`` loop: ``PLAYOUTS`` seeded playouts each from the
+  initial position and from two positions reached by seeded random moves, and for each result
+  (first player wins, second player wins, draw) the two rates must agree within
+  ``Z_TOLERANCE`` standard errors of their difference (pooled two-proportion test) plus
+  ``ABS_TOLERANCE``; a correct game fails this by chance with a probability below one in a
+  million (and the seeds are fixed, so a game passes or fails every time). A rollout must also
+  not leave a finished state whose status contradicts what it returned. ``rollout_record``'s
+  recorded moves replayed with ``apply_action`` must give the recorded players (0 or 1, the
+  player to move) and the returned final status.
+* **search compiled vs NUMBA_DISABLE_JIT=1**: a small seeded search gives the same result twice,
+  and the same compiled and under ``NUMBA_DISABLE_JIT=1`` (in a subprocess, so the kernels run
+  as plain Python).
+"""
+import traceback
+
+from mcts.conformance.jit_off import check_search, small_search  # noqa: F401
+from mcts.conformance.play import check_determinism, check_random_games, check_refusals
+from mcts.conformance.rollouts import check_rollouts
+from mcts.conformance.structure import check_caching, check_kernels, check_params
+
+KERNELS = "kernels and state"
+PARAMS = "parameters"
+CACHING = "kernels compiled with cache=True"
+RANDOM = "seeded random games"
+REFUSALS = "refused moves leave the state unchanged"
+DETERMINISM = "same seed, same game"
+ROLLOUTS = "rollout and rollout_record"
+SEARCH = "search compiled vs NUMBA_DISABLE_JIT=1"
+# (name, check, the checks it relies on): a check runs only if those ran and passed.
+CHECKS = ((KERNELS, check_kernels, ()),
+          (PARAMS, check_params, ()),
+          (CACHING, check_caching, ()),
+          (RANDOM, check_random_games, (KERNELS,)),
+          (REFUSALS, check_refusals, (RANDOM,)),
+          (DETERMINISM, check_determinism, (RANDOM,)),
+          (ROLLOUTS, check_rollouts, (RANDOM, DETERMINISM)),
+          (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, ROLLOUTS)))
+CHECK_NAMES = tuple(name for name, _, _ in CHECKS)
+
+
+def _raised(e) -> str:
+    frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    at = f" (in {frame.name}, {frame.filename}:{frame.lineno})" if frame else ""
+    return f"the check could not run: {type(e).__name__}: {e}{at}"
+
+
+def run_checks(game):
+    """[(check name, [problems])] for each check run, in the order of ``CHECKS``. A check
+    whose prerequisites failed is skipped (it would test a game that already breaks the
+    contract where it relies on it); a check that raises reports that as its problem."""
+    out, passed = [], set()
+    for name, check, needs in CHECKS:
+        if not all(n in passed for n in needs):
+            continue
+        try:
+            problems = list(check(game))
+        except Exception as e:  # the author needs the message, not our traceback
+            problems = [_raised(e)]
+        out.append((name, problems))
+        if not problems:
+            passed.add(name)
+    return out
+
+
+def assert_conforms(game):
+    """For a game's own tests: fail with every problem found, in words."""
+    failed = [f"{name}: {p}" for name, problems in run_checks(game) for p in problems]
+    assert not failed, f"{game.name} breaks the game contract:\n" + "\n".join(failed)
