@@ -15,16 +15,19 @@
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
 #   descend (select_child / select_child_rave down the tree, expand at a leaf)
-#   -> evaluate (playout or proof) -> backpropagate (values, MCTS-Solver proofs with try_prove)
-#   -> amaf_update (RAVE only).
-# Measured choices (Connect Four MCTS playouts/s, one thread, best of 3 CPU-time runs):
-# * The phase functions take the arrays they use, read from ``tree`` by name once per batch:
-#   reading named-tuple fields inside the per-node loops costs an atomic reference count
-#   each (0.52 M/s against 1.63 M/s). Their parameter names are the TreeArrays field names
-#   (``status`` becomes ``node_status``: ``status`` is the game's kernel).
-# * The descent loop stays in run_playouts: as a function of its own (even inline="always")
-#   it cost 15 %; evaluate, backpropagate and amaf_update are inlined by numba
-#   (inline="always"; called normally, backpropagate alone cost 7 %).
+#   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
+#   with try_prove) -> amaf_update (RAVE only).
+# Measured choices, in instructions per MCTS playout under callgrind (the old single-function
+# loop: Connect Four 4,886, Go 9x9 with RAVE 188,386; this one: 4,940 and 185,078):
+# * phase functions take the arrays they use, read from ``tree`` by name once per batch:
+#   reading named-tuple fields in the per-node loops costs an atomic reference count each
+#   (3x slower);
+# * the descent loop stays in run_playouts (as a function of its own, +10 %);
+# * a call per iteration that passes many arrays costs ~300 instructions, so backpropagate
+#   takes only the value arrays and the solver's propagate_proof runs only for a proven leaf;
+# * numba's inline="always" adds reference counts on array arguments (+6 % per function).
+# Parameter names are the TreeArrays field names (``status`` becomes ``node_status``:
+# ``status`` is the game's kernel).
 import numpy as np
 from numba import njit
 
@@ -44,7 +47,7 @@ def reward_first(st):
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def select_child(node, c, first_child, num_children, mover, node_status, proven, visits, value_sum):
     """UCB1 child of ``node``: an unvisited child first (children are shuffled at expansion),
     else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children and
@@ -67,7 +70,7 @@ def select_child(node, c, first_child, num_children, mover, node_status, proven,
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def select_child_rave(node, c, k, first_child, num_children, mover, node_status, proven, visits,
                       value_sum, amaf_visits, amaf_value):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
@@ -138,7 +141,7 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies):
     """MCTS-Solver step: ``node`` is proven won for the player to move once one child is proven
     won for them, and proven drawn or lost once every child is proven and none wins. A proof
@@ -180,7 +183,7 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
     (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a playout
@@ -195,44 +198,51 @@ def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
     return rollout(state, rng), 0
 
 
-@njit(cache=True, inline="always")
-def backpropagate(path, depth, r0, solver, first_child, num_children, mover, node_status, proven,
-                  proven_plies, visits, value_sum):
-    """Add the simulation's result (``r0``, player 0's reward) to every node of ``path[:depth
-    + 1]``, each from the view of its mover; with the solver, a proof at the leaf moves up as
-    far as ``try_prove`` can carry it."""
-    proving = solver and proven[path[depth]] != NOT_PROVEN
+@njit(cache=True)
+def backpropagate(path, depth, r0, mover, visits, value_sum):
+    """Add the simulation's result (``r0``, player 0's reward in [0, 1]) to every node of
+    ``path[:depth + 1]`` (int64 node indices), each from the view of its mover: ``visits``
+    (int64) + 1, ``value_sum`` (float64) + its mover's reward."""
     for d in range(depth, -1, -1):
         nd = path[d]
         visits[nd] += 1
         value_sum[nd] += r0 if mover[nd] == 0 else 1.0 - r0
-        if proving and d < depth:
-            proving = try_prove(nd, first_child, num_children, mover, node_status, proven,
-                                proven_plies)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
+                    proven_plies):
+    """MCTS-Solver backup: the leaf ``path[depth]`` is proven; prove its ancestors with
+    ``try_prove`` from the bottom up, as far as the proof carries."""
+    for d in range(depth - 1, -1, -1):
+        if not try_prove(path[d], first_child, num_children, mover, node_status, proven,
+                         proven_plies):
+            return
+
+
+@njit(cache=True)
 def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, excluded,
                 first_child, num_children, action, mover, amaf_visits, amaf_value):
-    """All-moves-as-first backup: every child of a node on the path whose move its player made
-    later in the same simulation (in the tree below the node or in the playout) gets the
-    simulation's result. ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each (player,
-    action) seen so far, walking up from the playout. The action ``excluded`` (the game's
-    pass, played at the end of every playout) gets no AMAF statistics."""
-    a_count = np.int64(mark.shape[0] // 2)
+    """All-moves-as-first backup: every child of a node on ``path[:depth + 1]`` whose move its
+    player made later in the same simulation (in the tree below the node, or in the playout's
+    ``n_seq`` moves ``seq_actions`` (int32) by ``seq_players`` (int8)) gets the simulation's
+    result: ``amaf_visits`` (int32) + 1, ``amaf_value`` (float32) + its mover's reward.
+    ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each (player, action) seen so far,
+    walking up from the playout. The action ``excluded`` (the game's pass, played at the end
+    of every playout) gets no AMAF statistics."""
+    a_count = np.int64(mark.shape[0] // 2)     # int64: as plain Python an int8 * int overflows
     for t in range(n_seq):
-        mark[np.int64(seq_players[t]) * a_count + seq_actions[t]] = stamp
+        mark[seq_players[t] * a_count + seq_actions[t]] = stamp
     for d in range(depth, -1, -1):
         nd = path[d]
         f = first_child[nd]
         if f != NO_CHILDREN:
             for j in range(f, f + num_children[nd]):
-                who = np.int64(mover[j])
-                if mark[who * a_count + action[j]] == stamp and action[j] != excluded:
+                if mark[mover[j] * a_count + action[j]] == stamp and action[j] != excluded:
                     amaf_visits[j] += 1
-                    amaf_value[j] += r0 if who == 0 else 1.0 - r0
+                    amaf_value[j] += r0 if mover[j] == 0 else 1.0 - r0
         if d > 0:
-            mark[np.int64(mover[nd]) * a_count + action[nd]] = stamp
+            mark[mover[nd] * a_count + action[nd]] = stamp
 
 
 @njit(cache=True, nogil=True)
@@ -304,8 +314,10 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         leaf = path[depth]
         final, n_seq = evaluate(state, st, proven[leaf], rng, rave, seq_actions, seq_players)
         r0 = reward_first(final)
-        backpropagate(path, depth, r0, solver, first_child, num_children, mover, node_status, proven,
-                      proven_plies, visits, value_sum)
+        backpropagate(path, depth, r0, mover, visits, value_sum)
+        if solver and proven[leaf] != NOT_PROVEN:
+            propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
+                            proven_plies)
         if rave:
             stats[S_AMAF_STAMP] += 1
             amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stats[S_AMAF_STAMP],
