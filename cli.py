@@ -269,9 +269,13 @@ def cmd_list(args):
 def cmd_check(args):
     from frontends.common import make_game
     from mcts.conformance import CHECK_NAMES, run_checks
+    from mcts import codegen
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
     console.print(f"checking {game.name}{params} against the game contract", markup=False)
+    if not codegen.is_compiled(game.kernel_module):
+        err.print(f"the kernels of {game.kernel_module} compile as the checks first use them "
+                  "(first run, or their sources changed) …")
     failed = 0
     results = dict(run_checks(game))
     for name in CHECK_NAMES:

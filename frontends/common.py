@@ -1,7 +1,9 @@
 """Pieces shared by the terminal front ends: consoles, game and engine construction, budgets."""
 import os
+import re
 import sys
 
+from numba.core.errors import NumbaError
 from rich.console import Console
 
 import games
@@ -17,6 +19,16 @@ class UsageError(Exception):
     """A bad flag value or game parameter: reported in one line, exit status 2."""
 
 
+def compile_error(name, e):
+    """A one-line report of numba's failure to compile the kernels of game ``name`` (its
+    message runs over many lines, with terminal colours): the first line and the place."""
+    lines = [ln.strip() for ln in re.sub(r"\x1b\[[0-9;]*m", "", str(e)).splitlines()
+             if ln.strip()]
+    where = next((ln for ln in lines if ln.startswith('File "')), "")
+    return (f"the kernels of {name} do not compile: {lines[0] if lines else type(e).__name__}"
+            f"{' (' + where + ')' if where else ''}; `cli.py check {name}` tells more")
+
+
 def make_game(args):
     """The game ``args.game`` with the parameters given on the command line
     (``args.game_params``, filled in by cli.py from the game's declared parameters)."""
@@ -24,6 +36,8 @@ def make_game(args):
         return games.get(args.game, **args.game_params)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    except NumbaError as e:
+        raise UsageError(compile_error(args.game, e)) from None
 
 
 def make_engine(game, args):
@@ -40,6 +54,8 @@ def make_engine(game, args):
         return MCTS(game, config, log=sys.stderr)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    except NumbaError as e:
+        raise UsageError(compile_error(game.name, e)) from None
 
 
 def output_file(path, suffix=""):

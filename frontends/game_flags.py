@@ -70,7 +70,9 @@ def add_parameter_flags(p, command, declared, bench=False):
         else:
             default = "default " + ", ".join(f"{g} {d}" for g, d in defaults)
         where = f"{', '.join(g for g, _ in owners)}; " if bench else ""
-        text = f"{first.help} ({where}{default})".replace("%", "%%")
+        ranged = first.low is not None or first.high is not None or first.multiple_of
+        text = f"{first.help}{': ' + first.allowed() if ranged else ''} ({where}{default})"
+        text = text.replace("%", "%%")
         if first.type is bool:
             kwargs = {"action": argparse.BooleanOptionalAction}
         else:
@@ -105,7 +107,7 @@ def unrecognized(command, names, extras):
         for name, owners in all_parameters(None).items():
             first = owners[0][1]
             if flag == first.flag or first.type is bool and flag == "--no-" + first.flag[2:]:
-                if command in GO_COMMANDS:
+                if command in GO_COMMANDS or not names:
                     return f"{command} takes no {flag}"
                 verb = "takes" if len(names) == 1 else "take"
                 return f"{', '.join(names)} {verb} no parameter {flag}"

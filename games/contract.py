@@ -47,6 +47,7 @@ with a command-line flag for each declared parameter.
 """
 import importlib
 import math
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -142,13 +143,16 @@ class Game:
     exploration_default = 0.7       # UCT exploration constant c unless the user sets one
     rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
     bench_params = {}               # parameter values `bench` uses unless the user sets them
-    kernel_dependencies = ()        # files the kernels depend on that the kernel module does
-                                    # not import (data baked into kernels): an edit recompiles
+    kernel_dependencies = ()        # files the kernels depend on that no module imports (data
+                                    # baked into kernels; paths relative to the file defining
+                                    # the class): an edit recompiles
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if cls.kernel_module:
-            jit_cache.declare_dependencies(cls.kernel_module, cls.kernel_dependencies)
+        if cls.kernel_module and cls.kernel_dependencies:
+            defined_in = getattr(sys.modules.get(cls.__module__), "__file__", None)
+            jit_cache.declare_dependencies(cls.kernel_module, cls.kernel_dependencies,
+                                           relative_to=defined_in)
 
     def __init__(self, **params):
         """Store ``self.params``: the declared parameters (defaults filled in, values checked

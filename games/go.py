@@ -560,8 +560,8 @@ class Go(Game):
 
     parameters = (
         Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
-        Param("komi", float, 7.5, "komi: points added to White's area count; an integer komi "
-              "allows a draw", low=-1000, high=1000, multiple_of=0.5),
+        Param("komi", float, 7.5, "komi (points added to White's area count; an integer komi "
+              "allows a draw)", low=-1000, high=1000, multiple_of=0.5),
         Param("handicap", int, 0, "handicap stones (0, or 2 to 9 on the fixed points)",
               low=0, high=9),
         Param("playout_policy", str, DEFAULT_POLICY,

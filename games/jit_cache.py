@@ -17,6 +17,7 @@ after the module has finished importing, so its globals are complete.
 
 Functions of installed third-party libraries that do not use this engine keep numba's stamps.
 """
+import ast
 import hashlib
 import os
 import sys
@@ -30,11 +31,20 @@ _declared = {}          # kernel module name -> extra source files (Game.kernel_
 _file_hashes = {}       # (path, mtime_ns, size) -> sha256 digest
 
 
-def declare_dependencies(module_name, paths):
-    """Add ``paths`` (files) to the sources of every cached kernel of module ``module_name``.
-    Called by :class:`games.contract.Game` for its subclasses' ``kernel_dependencies``."""
-    if paths:
-        _declared.setdefault(module_name, set()).update(os.path.abspath(p) for p in paths)
+CONTRACT_LAYER = {"games.contract", "games.rng", "games.jit_cache", "games.base"}
+
+
+def declare_dependencies(module_name, paths, relative_to=None):
+    """Add ``paths`` (files; relative ones are taken from the folder of ``relative_to``, a
+    file) to the sources of every cached kernel of module ``module_name`` and of the helper
+    modules it has imported so far (their compiled code is inlined into its kernels). Called
+    by :class:`games.contract.Game` for its subclasses' ``kernel_dependencies``."""
+    if not paths:
+        return
+    base = os.path.dirname(os.path.abspath(relative_to)) if relative_to else os.getcwd()
+    files = {os.path.abspath(os.path.join(base, p)) for p in paths}
+    for name in {module_name, *closure(module_name)} - CONTRACT_LAYER:
+        _declared.setdefault(name, set()).update(files)
 
 
 def _file_digest(path):
@@ -60,14 +70,65 @@ def _module_of(value):
     return name if path and path.endswith(".py") else None
 
 
+def _top_level(statements):
+    """The statements run when a module is imported (not those inside functions or classes:
+    a lazy import there may or may not have happened, and stamps must not depend on it)."""
+    for node in statements:
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                yield from _top_level(getattr(node, field, ()))
+
+
+def _imported(module):
+    """Names of the modules that ``module``'s source imports at its top level (``from consts
+    import N`` leaves only a number in its globals, but the number is compiled into kernels)."""
+    path = getattr(module, "__file__", None)
+    try:
+        st = os.stat(path)
+    except (OSError, TypeError):
+        return ()
+    key = ("imports", path, st.st_mtime_ns, st.st_size)
+    if key not in _file_hashes:
+        names = set()
+        package = module.__name__ if path.endswith("__init__.py") else \
+            module.__name__.rpartition(".")[0]
+        try:
+            tree = ast.parse(open(path, "rb").read())
+        except (SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        for node in _top_level(tree.body):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    parts = parts[:len(parts) - node.level + 1] if node.level > 1 else parts
+                    base = ".".join(p for p in parts + [base] if p)
+                subs = {f"{base}.{a.name}" for a in node.names}
+                names |= subs
+                if not subs <= set(sys.modules):       # it imports names, not just modules
+                    names.add(base)
+        _file_hashes[key] = tuple(sorted(names))
+    return _file_hashes[key]
+
+
 def closure(module_name):
-    """Names of the project modules that ``module_name`` reaches through its globals (itself
-    included), sorted."""
+    """Names of the project modules that ``module_name`` reaches through its globals and its
+    imports (itself included), sorted."""
     seen, todo = {module_name}, [module_name]
     while todo:
         module = sys.modules.get(todo.pop())
-        for value in list(vars(module).values()) if module else ():
-            name = _module_of(value)
+        if module is None:
+            continue
+        package = getattr(module, "__path__", None) is not None
+        # a package's submodules appear among its attributes once anything imports them:
+        # follow only those its own source imports
+        reached = [_module_of(v) for v in list(vars(module).values())
+                   if not (package and isinstance(v, types.ModuleType))]
+        reached += [n for n in _imported(module) if n in sys.modules and _module_of(sys.modules[n])]
+        for name in reached:
             if name and name not in seen:
                 seen.add(name)
                 todo.append(name)

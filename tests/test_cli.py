@@ -236,7 +236,8 @@ def test_help_lists_the_flags_of_the_game_named():
     assert go.returncode == 0, go.stderr
     for flag in ("--size", "--komi", "--handicap", "--playout-policy", "--priors, --no-priors"):
         assert flag in go.stdout, flag
-    assert "{patterns,uniform}" in go.stdout and "board size (default 9)" in go.stdout
+    assert "{patterns,uniform}" in go.stdout
+    assert "board size: an integer from 5 to 19 (default 9)" in go.stdout
     assert "statistics) (default on)" in " ".join(go.stdout.split())
     c4 = run("play", "connect4", "--help")
     assert c4.returncode == 0, c4.stderr
@@ -380,7 +381,7 @@ def test_a_game_registered_at_run_time_gets_flags_for_its_parameters():
     h = run_pile("play", "pile", "--help")
     assert h.returncode == 0, h.stderr
     assert "--pile PILE" in h.stdout
-    assert "objects on the pile (default 21)" in " ".join(h.stdout.split())
+    assert "objects on the pile: an integer from 1 to 99 (default 21)" in " ".join(h.stdout.split())
     assert "--size" not in h.stdout
     p = run_pile("play", "pile", "--pile", "4", "--playouts", "100", stdin="quit\n")
     assert p.returncode == 0, p.stderr

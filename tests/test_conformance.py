@@ -16,6 +16,7 @@ from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
 from conformance_games.swapped_record import SwappedRecord
 from conformance_games.swapped_rollout import SwappedRollout
 from conformance_games.uncached import Uncached
+from conformance_games.writing_policy import WritingPolicy
 from games.contract import Param
 from mcts.conformance import (CACHING, CHECK_NAMES, KERNELS, PARAMS, RANDOM, REFUSALS, ROLLOUTS,
                               SEARCH, assert_conforms, run_checks)
@@ -94,6 +95,11 @@ def test_apply_action_that_changes_the_state_before_refusing():
                               "refused the move but changed the state", "index 3",
                               "must leave the state unchanged")
     assert "more like it" in problem
+
+
+def test_playout_action_that_changes_the_state():
+    only_problem(WritingPolicy(), RANDOM, "playout_action changed the state",
+                 "must only choose a move")
 
 
 # -- 3. Kernels compiled without cache=True -----------------------------------------------------

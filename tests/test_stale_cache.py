@@ -94,13 +94,15 @@ def test_editing_a_plugin_helper_module_is_seen_by_the_next_run(tmp_path):
 
 
 DATA_GAME = '''
-"""Take 1 or 2 from a pile; the pile size is read from pile.txt when the module loads and
-baked into the compiled kernels as a constant, so the file is a declared dependency."""
+"""Take 1 to MAX_TAKE (a constant of pile_rules.py) from a pile; the pile size is read from
+pile.txt when the module loads and baked into the compiled kernels as a constant, so the file
+is a declared dependency."""
 from pathlib import Path
 import numpy as np
 from numba import njit
 from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game
 from games.rng import random_below
+from pile_rules import MAX_TAKE
 
 DATA = Path(__file__).with_name("pile.txt")
 PILE = int(DATA.read_text())
@@ -120,7 +122,7 @@ def status(state):
 def legal_actions(state, out):
     if state[2] != ONGOING:
         return 0
-    n = min(2, state[0])
+    n = min(MAX_TAKE, state[0])
     for i in range(n):
         out[i] = i
     return n
@@ -128,7 +130,7 @@ def legal_actions(state, out):
 
 @njit(cache=True)
 def apply_action(state, action):
-    if state[2] != ONGOING or action < 0 or action >= min(2, state[0]):
+    if state[2] != ONGOING or action < 0 or action >= min(MAX_TAKE, state[0]):
         return ILLEGAL
     state[0] -= action + 1
     if state[0] == 0:
@@ -139,7 +141,7 @@ def apply_action(state, action):
 
 @njit(cache=True)
 def playout_action(state, rng):
-    return random_below(rng, min(2, state[0]))
+    return random_below(rng, min(MAX_TAKE, state[0]))
 
 
 @njit(cache=True)
@@ -151,11 +153,11 @@ def initial(out):
 class Pile(Game):
     name = "pile"
     kernel_module = "pile_game"
-    kernel_dependencies = (str(DATA),)
+    kernel_dependencies = ("pile.txt",)        # relative to this file
 
     def __init__(self):
         super().__init__()
-        self.num_actions, self.max_length = 2, 100
+        self.num_actions, self.max_length = 3, 100
 
     def initial_state(self):
         return initial(np.array([0, 0, ONGOING], dtype=np.int64))
@@ -165,17 +167,31 @@ class Pile(Game):
 '''
 
 
-def test_editing_a_declared_data_dependency_is_seen_by_the_next_run(tmp_path):
+def pile_game(tmp_path):
     copy_sources(tmp_path)
     (tmp_path / "pile_game.py").write_text(DATA_GAME)
+    (tmp_path / "pile_rules.py").write_text("MAX_TAKE = 2\n")
     (tmp_path / "pile.txt").write_text("3")
     setup = "import pile_game\ngame = pile_game.Pile()"
     before, compiled = run(tmp_path, setup)
-    # pile 3 (a multiple of 3) is lost for the side to move
+    # taking 1 or 2, a pile of 3 (a multiple of 3) is lost for the side to move
     assert compiled and before["value"] == 0.0
+    return setup
+
+
+def test_editing_a_declared_data_dependency_is_seen_by_the_next_run(tmp_path):
+    setup = pile_game(tmp_path)
     (tmp_path / "pile.txt").write_text("4")
     after, compiled = run(tmp_path, setup)
     assert compiled and after["value"] == 1.0          # pile 4: take 1, and win
+
+
+def test_editing_a_module_of_constants_is_seen_by_the_next_run(tmp_path):
+    # `from pile_rules import MAX_TAKE` leaves only a number in the kernel module's globals
+    setup = pile_game(tmp_path)
+    (tmp_path / "pile_rules.py").write_text("MAX_TAKE = 3\n")
+    after, compiled = run(tmp_path, setup)
+    assert compiled and after["value"] == 1.0          # take all 3, and win
 
 
 def test_two_checkouts_sharing_a_cache_keep_their_own_compiled_code(tmp_path):

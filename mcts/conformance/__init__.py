@@ -42,6 +42,7 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   and the same compiled and under ``NUMBA_DISABLE_JIT=1`` (in a subprocess, so the kernels run
   as plain Python).
 """
+import re
 import traceback
 
 from mcts.conformance.jit_off import check_search, small_search  # noqa: F401
@@ -72,7 +73,8 @@ CHECK_NAMES = tuple(name for name, _, _ in CHECKS)
 def _raised(e) -> str:
     frame = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
     at = f" (in {frame.name}, {frame.filename}:{frame.lineno})" if frame else ""
-    return f"the check could not run: {type(e).__name__}: {e}{at}"
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(e)).strip()      # numba colours its errors
+    return f"the check could not run: {type(e).__name__}: {text}{at}"
 
 
 def run_checks(game):

@@ -48,7 +48,12 @@ def _random_game(game, seed, problems, check_each=True):
         if check_each:
             _check_moves(game, state, _spread(legal, MAX_ACTIONS_PER_PLY), where, problems,
                          shape, dtype)
+        before = state.copy()
         a = int(k.playout_action(state, rng))
+        if not np.array_equal(state, before):
+            problems.add("policy writes", f"playout_action changed the state ({where}): it must "
+                         "only choose a move; the search applies it with apply_action")
+            return actions
         legal_set = set(legal)
         if a not in legal_set:
             problems.add("policy illegal", f"playout_action chose {a} ({where}), which "
