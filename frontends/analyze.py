@@ -14,16 +14,31 @@ from rich.table import Table
 from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
 
 
+MAX_POSITIONS_BYTES = 64 << 20      # a positions file larger than this is refused, unread
+
+
 def read_positions(path):
-    """Move strings from ``path``: one per line, or the ``moves`` column of a TSV with header."""
+    """Move strings from ``path`` (UTF-8 text of at most ``MAX_POSITIONS_BYTES``): one per
+    line, or the ``moves`` column of a TSV with header. ``UsageError`` in one line for a file
+    that cannot be read, is too large, is not text, or holds no position."""
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = [line.rstrip("\r\n") for line in f]
+        with open(path, "rb") as f:
+            data = f.read(MAX_POSITIONS_BYTES + 1)
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    if len(data) > MAX_POSITIONS_BYTES:
+        raise UsageError(f"cannot read {path}: larger than {MAX_POSITIONS_BYTES >> 20} MB")
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:
+        raise UsageError(f"cannot read {path}: not UTF-8 text (byte {e.start})") from None
     if lines and lines[0].split("\t")[0].strip().lower() == "moves":
-        return [line.split("\t")[0].strip() for line in lines[1:] if line.strip()]
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+        out = [line.split("\t")[0].strip() for line in lines[1:] if line.strip()]
+    else:
+        out = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    if not out:
+        raise UsageError(f"no positions in {path}: give one move string per line")
+    return out
 
 
 def report(game, state, moves, result, as_json):

@@ -4,6 +4,7 @@ The select-expand-playout-backpropagate loop runs in compiled batches (see ``uct
 Python only sizes the batches, watches the clock between them (nopython code has no clock) and
 reads the result out of the tree arrays.
 """
+import os
 import sys
 import threading
 import time
@@ -93,7 +94,9 @@ class MCTS:
 
     Loading compiles the search kernels on the first run for this game's sources and says so on
     ``log`` (stderr by default); later processes load them from numba's disk cache. Memory:
-    ``config.capacity * Tree.NODE_BYTES`` bytes, whatever the number of threads."""
+    ``config.capacity * Tree.NODE_BYTES`` bytes, whatever the number of threads. Raises
+    ``ValueError`` for fewer than one thread, a tree too small for one expansion per thread,
+    or one larger than 90 % of this machine's RAM."""
 
     def __init__(self, game, config: SearchConfig = None, log=sys.stderr):
         self.game = game
@@ -107,7 +110,16 @@ class MCTS:
             raise ValueError(f"a tree capacity of {self.config.capacity} nodes is too small for "
                              f"{game.name} with {t} thread(s): give at least "
                              f"{(game.num_actions + 1) * t} nodes")
-        self.workers = [_Worker(game, per_tree) for _ in range(t)]
+        need, have = self.config.capacity * Tree.NODE_BYTES, _physical_memory()
+        if have and need > 0.9 * have:
+            raise ValueError(f"a tree of {self.config.capacity:,} nodes needs {need / 2**30:.1f} "
+                             f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
+                             "fewer nodes")
+        try:
+            self.workers = [_Worker(game, per_tree) for _ in range(t)]
+        except MemoryError:
+            raise ValueError(f"cannot allocate a tree of {self.config.capacity:,} nodes "
+                             f"({need / 2**30:.1f} GiB): give fewer nodes") from None
         self._pool = ThreadPoolExecutor(t) if t > 1 else None
         self._root = None          # position of the last search (for tree reuse)
         self._reused = 0           # nodes kept by the last search
@@ -305,6 +317,14 @@ class MCTS:
     def close(self):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _physical_memory() -> int:
+    """Bytes of RAM on this machine, or 0 if the system does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return 0
 
 
 def load_kernels(game, log=sys.stderr):

@@ -401,3 +401,23 @@ def test_a_game_registered_at_run_time_gets_flags_for_its_parameters():
     assert clash.stderr.strip().splitlines() == [
         "error: game seeded: the flag --seed of its parameter 'seed' clashes with a flag of "
         "play; the game must rename the parameter"]
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe4453\n", "not UTF-8 text (byte 0)"),
+    (b"", "no positions in"),
+    (b"# only a comment\n", "no positions in"),
+])
+def test_a_bad_positions_file_is_one_line(tmp_path, content, message):
+    f = tmp_path / "positions.txt"
+    f.write_bytes(content)
+    p = run("analyze", "connect4", "--positions", str(f), "--playouts", "100")
+    lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("compil")]
+    assert p.returncode == 2 and len(lines) == 1 and message in lines[0], p.stderr
+
+
+def test_a_tree_larger_than_the_memory_is_one_line():
+    p = run("analyze", "connect4", "--moves", "", "--nodes", "99999999999999", "--playouts", "10")
+    lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("compil")]
+    assert p.returncode == 2 and len(lines) == 1, p.stderr
+    assert "a tree of 99,999,999,999,999 nodes needs" in lines[0] and "give fewer nodes" in lines[0]
