@@ -1,0 +1,34 @@
+"""Golden searches: seeded searches whose exact result was recorded with the engine before the
+search core was rebuilt around one tree value and phase functions (commit 5f7ffe2). A change
+to the search that is meant to keep its behaviour (a refactor, a speed-up) must give the same
+visit counts, node counts and depths; a change that alters them on purpose updates these
+figures in the same commit, saying why."""
+import pytest
+
+import games
+from mcts import MCTS, SearchConfig
+
+GOLDEN = [
+    # game, parameters, moves played, playouts, best move, 8 most visited (move, visits),
+    # nodes, deepest stored depth
+    ("connect4", {}, "4453", 20_000, "4",
+     [("4", 9442), ("3", 8084), ("5", 1141), ("2", 409), ("7", 357), ("1", 288), ("6", 279)],
+     39940, 10),
+    ("go", {"size": 9}, "E5 D4", 3_000, "D5",
+     [("D5", 297), ("E4", 176), ("E3", 109), ("C3", 101), ("H2", 95), ("D3", 89), ("C2", 88),
+      ("C4", 84)],
+     88559, 7),
+]
+
+
+@pytest.mark.parametrize("name, params, moves, playouts, best, top, nodes, depth", GOLDEN,
+                         ids=[g[0] for g in GOLDEN])
+def test_a_seeded_search_gives_the_recorded_result(name, params, moves, playouts, best, top,
+                                                   nodes, depth):
+    game = games.get(name, **params)
+    engine = MCTS(game, SearchConfig(seed=5, capacity=500_000, threads=1), log=None)
+    state, _ = game.play_record(moves)
+    r = engine.search(state, playouts=playouts)
+    assert r.move == best
+    assert [(c.move, c.visits) for c in r.children[:8]] == top
+    assert (r.nodes, r.max_depth) == (nodes, depth)
