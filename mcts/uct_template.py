@@ -27,7 +27,10 @@
 #   takes only the value arrays and the solver's propagate_proof runs only for a proven leaf;
 # * numba's inline="always" adds reference counts on array arguments (+6 % per function).
 # Parameter names are the TreeArrays field names (``status`` becomes ``node_status``:
-# ``status`` is the game's kernel).
+# ``status`` is the game's kernel); each such array has shape (capacity,) and its field's
+# dtype in mcts.tree.FIELDS: parent, first_child, num_children, action int32; mover, status,
+# proven int8; proven_plies int16; visits int64; value_sum float64; amaf_visits int32;
+# amaf_value float32; stats int64 (N_STATS,). Node indices and depths are int64.
 import numpy as np
 from numba import njit
 

@@ -8,13 +8,11 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
-from numba import njit
 
 import games
-from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game, Param
-from games.rng import random_below
+from games.contract import Game, Param
+from test_plugins import Subtraction
 
 ROOT = Path(__file__).parent.parent
 G = games.get("connect4")
@@ -282,82 +280,22 @@ def test_a_game_without_a_score_says_so():
     assert "score" not in p.stdout.split("(", 1)[1].split(")", 1)[0]   # not offered
 
 
-# A game registered at run time with a parameter of its own: take 1, 2 or 3 from a pile of
-# ``pile`` objects, whoever takes the last one wins (the side to move wins exactly when the
-# pile is not a multiple of 4, by taking pile % 4). Its kernels are this module's (imported as
-# ``test_cli`` by the subprocess too), like the game of test_plugins.py. ``Seeded`` declares a
-# parameter whose flag clashes with one of the commands' own.
-PILE, TO_PLAY, STATUS = 0, 1, 2
-
-
-@njit(cache=True)
-def to_play(state):
-    return state[TO_PLAY]
-
-
-@njit(cache=True)
-def status(state):
-    return state[STATUS]
-
-
-@njit(cache=True)
-def legal_actions(state, out):
-    if state[STATUS] != ONGOING:
-        return 0
-    n = min(3, state[PILE])
-    for i in range(n):
-        out[i] = i          # action i takes i + 1
-    return n
-
-
-@njit(cache=True)
-def apply_action(state, action):
-    if state[STATUS] != ONGOING or action < 0 or action >= min(3, state[PILE]):
-        return ILLEGAL
-    state[PILE] -= action + 1
-    if state[PILE] == 0:
-        state[STATUS] = FIRST_WINS + state[TO_PLAY]
-    state[TO_PLAY] = 1 - state[TO_PLAY]
-    return state[STATUS]
-
-
-@njit(cache=True)
-def playout_action(state, rng):
-    return random_below(rng, min(3, state[PILE]))
-
-
-class Pile(Game):
+# A game registered at run time with a parameter of its own: the subtraction game of
+# test_plugins.py (take 1, 2 or 3 from a pile of ``pile`` objects; whoever takes the last one
+# wins, so the side to move wins exactly when the pile is not a multiple of 4, by taking
+# pile % 4), here named "pile". ``Seeded`` declares a parameter whose flag clashes with one of
+# the commands' own.
+class Pile(Subtraction):
     name = "pile"
-    kernel_module = "test_cli"
-    move_help = "take 1, 2 or 3"
-    parameters = (Param("pile", int, 21, "objects on the pile", low=1, high=99),)
-
-    def __init__(self, pile=21):
-        super().__init__(pile=pile)
-        self.num_actions, self.max_length = 3, self.params["pile"]
-
-    def initial_state(self):
-        return np.array([self.params["pile"], 0, ONGOING], dtype=np.int64)
-
-    def render(self, state, last_action=None):
-        return "pile: " + "|" * int(state[PILE])
-
-    def parse_move(self, text, state):
-        if text.strip() not in ("1", "2", "3") or int(text) > state[PILE]:
-            raise ValueError(f"{text!r}: take 1, 2 or 3, at most the pile")
-        return int(text) - 1
-
-    def format_move(self, action, state=None):
-        return str(int(action) + 1)
 
 
-class Seeded(Pile):
+class Seeded(Subtraction):
     name = "seeded"
     parameters = (Param("seed", int, 0, "a parameter named like a flag of the commands"),)
 
     def __init__(self, seed=0):
         Game.__init__(self, seed=seed)
-        self.num_actions, self.max_length = 3, 7
+        self.pile, self.num_actions, self.max_length = 7, 3, 7
 
 
 REGISTER_AND_RUN = """

@@ -11,7 +11,7 @@ import pytest
 from numba import njit
 
 import games
-from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.contract import FIRST_WINS, ILLEGAL, ONGOING, Game, Param
 from mcts.conformance import assert_conforms, run_checks
 from mcts import MCTS, Proof, SearchConfig
 from games.rng import random_below
@@ -64,10 +64,11 @@ class Subtraction(Game):
     name = "subtraction"
     kernel_module = __name__
     move_help = "take 1, 2 or 3"
+    parameters = (Param("pile", int, 21, "objects on the pile", low=1, high=99),)
 
     def __init__(self, pile=21):
         super().__init__(pile=pile)
-        self.pile = int(pile)
+        self.pile = self.params["pile"]
         self.num_actions, self.max_length = 3, self.pile
 
     def initial_state(self):
