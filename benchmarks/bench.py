@@ -22,6 +22,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -86,24 +87,41 @@ def compile_times(name, params):
 
 def random_playout_rate(kernels, state, seconds, seed, threads=1):
     """(wall rate, CPU rate, mean plies or None) of random playouts over about ``seconds``,
-    on ``threads`` threads at once (the compiled loop releases the GIL)."""
+    on ``threads`` threads at once (the compiled loop releases the GIL). The playouts run in
+    compiled batches of about 50 ms, so Ctrl-C is seen at once."""
     rng, scratch, outcomes = new_rng(seed), state.copy(), np.zeros(4, dtype=np.int64)
     n = 16
-    while True:                       # calibrate a batch of about `seconds`
+    while True:                       # calibrate a batch of about 50 ms
         t0 = time.perf_counter()
         kernels.random_playouts(state, n, rng, scratch, outcomes)
         dt = time.perf_counter() - t0
         if dt > 0.05:
             break
         n *= 4
-    n = max(1, int(n * seconds / dt))
+    batch = max(1, int(n * 0.05 / dt))
+    batches = max(1, round(seconds / 0.05))
+    stop = threading.Event()
+
+    def run(job):
+        plies = 0
+        for _ in range(batches):
+            if stop.is_set():
+                break
+            plies += kernels.random_playouts(state, batch, *job)
+        return plies
+
     jobs = [(new_rng(split_seed(seed, i)), state.copy(), np.zeros(4, dtype=np.int64))
             for i in range(threads)]
     w0, c0 = time.perf_counter(), time.process_time()
     with ThreadPoolExecutor(threads) as pool:
-        plies = list(pool.map(lambda j: kernels.random_playouts(state, n, *j), jobs))
+        futures = [pool.submit(run, j) for j in jobs]
+        try:
+            plies = [f.result() for f in futures]
+        except BaseException:
+            stop.set()
+            raise
     wall, cpu = time.perf_counter() - w0, max(time.process_time() - c0, 1e-9)
-    total = n * threads
+    total = batch * batches * threads
     return total / wall, total / cpu, (sum(plies) / total if min(plies) >= 0 else None)
 
 

@@ -56,17 +56,24 @@ def mcts_rate(game, simulations, seed):
 
 
 def rollout_rate(game, seconds, seed):
-    """(wall, CPU) whole C++ random rollouts per second, spending about ``seconds``."""
+    """(wall, CPU) whole C++ random rollouts per second, spending about ``seconds``: the time
+    of a search with 1 + extra rollouts per leaf minus that of a search with 1. A timing so
+    noisy that the difference is not positive falls back on the whole search's time (a lower
+    bound of the rate), and the rollout count stays within what OpenSpiel's int takes."""
     sims, extra = 20, 10
     w1, c1 = _step_seconds(game, 1, sims, seed)
     wr, cr = _step_seconds(game, 1 + extra, sims, seed)
     per = (wr - w1) / (sims * extra)                       # seconds per rollout, estimate
-    scale = max(1, int(seconds / max(per * sims * extra, 1e-9)))
+    if per <= 0:
+        per = wr / (sims * (1 + extra))
+    scale = max(1, min(int(seconds / max(per * sims * extra, 1e-9)), 2 ** 30 // (sims * extra)))
     extra *= scale
     w1, c1 = _step_seconds(game, 1, sims, seed)
     wr, cr = _step_seconds(game, 1 + extra, sims, seed)
     n = sims * extra
-    return n / max(wr - w1, 1e-9), n / max(cr - c1, 1e-9)
+    wall = wr - w1 if wr > w1 else wr
+    cpu = cr - c1 if cr > c1 else cr
+    return n / max(wall, 1e-9), n / max(cpu, 1e-9)
 
 
 def mean_playout_length(game, games=100, seed=0):

@@ -25,6 +25,8 @@ from mcts import MCTS, SearchConfig
 from mcts.search import load_kernels
 
 NAME, VERSION = "mcts-engine", "0.1.0"
+MAX_LINE = 65536                 # characters of one command line read at most
+MAX_SGF_BYTES = 8 << 20          # loadsgf reads at most this much
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -141,10 +143,22 @@ class GtpEngine:
         return f"={ident} {result}".rstrip() if "\n" not in result else f"={ident}\n{result}"
 
     def run(self, stdin=sys.stdin, stdout=sys.stdout):
-        """Read commands until ``quit`` or end of input."""
+        """Read commands until ``quit`` or end of input. A line longer than ``MAX_LINE``
+        characters is read no further than that (the rest is skipped) and answered with an
+        error, so junk input never grows memory or comes back echoed whole."""
         self.quit = False
-        for raw in stdin:
-            reply = self.handle(raw)
+        while True:
+            raw = stdin.readline(MAX_LINE + 1)
+            if not raw:
+                break
+            if len(raw) > MAX_LINE and not raw.endswith("\n"):
+                while True:                      # skip the rest of the line, bounded reads
+                    rest = stdin.readline(MAX_LINE)
+                    if not rest or rest.endswith("\n"):
+                        break
+                reply = f"? command too long (over {MAX_LINE} characters)"
+            else:
+                reply = self.handle(raw)
             if reply is None:
                 continue
             stdout.write(reply + "\n\n")
@@ -529,7 +543,10 @@ class GtpEngine:
     def cmd_loadsgf(self, filename, move_number=None):
         try:
             with open(filename, "rb") as f:
-                record = go_sgf.from_sgf(f.read())
+                data = f.read(MAX_SGF_BYTES + 1)     # /dev/zero or a huge file: bounded
+            if len(data) > MAX_SGF_BYTES:
+                raise ValueError("too large")
+            record = go_sgf.from_sgf(data)
         except (OSError, ValueError):
             raise GtpError("cannot load file") from None
         if not 5 <= record["size"] <= 19:

@@ -359,3 +359,17 @@ def test_a_tree_larger_than_the_memory_is_one_line():
     lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("compil")]
     assert p.returncode == 2 and len(lines) == 1, p.stderr
     assert "a tree of 99,999,999,999,999 nodes needs" in lines[0] and "give fewer nodes" in lines[0]
+
+
+def test_ctrl_c_stops_a_long_bench_at_once():
+    # the random-playout measurement runs in ~50 ms compiled batches, not one batch of 60 s
+    p = subprocess.Popen([sys.executable, "cli.py", "bench", "connect4", "--seconds", "60",
+                          "--repeat", "1"], cwd=ROOT, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(8)
+    t0 = time.perf_counter()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and time.perf_counter() - t0 < 15
+    assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err

@@ -295,3 +295,19 @@ def test_gtp_survives_garbage_bytes_and_unknown_input():
     assert p.returncode == 0 and b"Traceback" not in p.stderr
     assert p.stdout.split(b"\n\n")[:4] == [b"= mcts-engine", b"? unknown command",
                                             b"? syntax error", b"="]
+
+
+def test_an_overlong_line_is_refused_unread_and_the_session_goes_on():
+    import io
+    e = engine(playouts=50)
+    out = io.StringIO()
+    e.run(io.StringIO("play b " + "x" * 1_000_000 + "\nname\nquit\n"), out)
+    assert out.getvalue() == ("? command too long (over 65536 characters)\n\n"
+                              "= mcts-engine\n\n=\n\n")
+
+
+def test_loadsgf_of_an_endless_file_is_refused():
+    e = engine(playouts=50)
+    assert e.handle("loadsgf /dev/zero") == "? cannot load file"
+    assert e.handle("loadsgf /") == "? cannot load file"
+    assert e.handle("name") == "= mcts-engine"
