@@ -138,9 +138,7 @@ class GtpEngine:
         except Exception as e:          # a bug must not kill the engine in a GUI or a match
             self._log(f"internal error in {line!r}: {type(e).__name__}: {e}")
             return f"?{ident} internal error: {type(e).__name__}"
-        result = "" if result is None else str(result)
-        result = "\n".join(x for x in result.split("\n") if x.strip())   # no empty lines
-        return f"={ident} {result}".rstrip() if "\n" not in result else f"={ident}\n{result}"
+        return success(ident, "" if result is None else str(result))
 
     def run(self, stdin=sys.stdin, stdout=sys.stdout):
         """Read commands until ``quit`` or end of input. A line longer than ``MAX_LINE``
@@ -183,11 +181,22 @@ class GtpEngine:
         return "\n".join(self.commands())
 
     def commands(self):
-        return sorted("kgs-" + m[8:] if m.startswith("cmd_kgs_") else m[4:]
-                      for m in dir(self) if m.startswith("cmd_"))
+        return sorted(_command_name(m[4:]) for m in dir(self) if m.startswith("cmd_"))
 
     def cmd_quit(self):
         self.quit = True
+
+    def cmd_cputime(self):
+        """CPU seconds this engine process has used (all threads), as GoGui's twogtp reads."""
+        return f"{time.process_time():.3f}"
+
+    def cmd_kgs_rules(self, rules, *ignored):
+        """KGS names the rules of the game; the engine always scores by area (Chinese), which
+        is what its search optimises, so the name is taken note of only."""
+        self._log(f"kgs-rules {rules}: scoring by area")
+
+    def cmd_kgs_game_over(self):
+        """KGS says the game is over; nothing to do."""
 
     # -- setup -----------------------------------------------------------------------------
     def cmd_boardsize(self, size):
@@ -296,10 +305,23 @@ class GtpEngine:
         except ValueError:
             raise GtpError("illegal move") from None
 
-    def cmd_undo(self):
-        if not self.history:
+    def cmd_undo(self, *ignored):
+        """Take back the last move. Extra arguments are ignored, as GNU Go does (qGo sends
+        ``undo 0``)."""
+        self._undo(1)
+
+    def cmd_gg_undo(self, moves="1", *ignored):
+        """GNU Go's ``gg-undo [N]``: take back the last N moves (default 1)."""
+        n = _int(moves)
+        if n < 0:
+            raise GtpError("syntax error")
+        self._undo(n)
+
+    def _undo(self, n):
+        if n > len(self.history) or not self.history:
             raise GtpError("cannot undo")
-        self.state, _, _ = self.history.pop()
+        for _ in range(n):
+            self.state, _, _ = self.history.pop()
         if self.engine is not None:
             self.engine.forget()                # the tree no longer follows the game
 
@@ -468,7 +490,7 @@ class GtpEngine:
                 stones += group
         return stones
 
-    def cmd_final_status_list(self, status):
+    def cmd_final_status_list(self, status, *ignored):
         status = status.lower()
         if status not in ("alive", "dead", "seki"):
             raise GtpError("syntax error")
@@ -476,7 +498,7 @@ class GtpEngine:
         return "\n".join(" ".join(g.action_to_vertex(a) for a in group)
                          for _, group, st in self._status_of_groups(self.state) if st == status)
 
-    def cmd_final_score(self):
+    def cmd_final_score(self, *ignored):
         return self.game.result_string(self._score(self.state))
 
     def _score(self, pos):
@@ -571,6 +593,18 @@ class GtpEngine:
         return "black" if self.game.to_play(self.state) == 0 else "white"
 
 
+def success(ident, result):
+    """A success reply formatted as GNU Go formats it: the first line of ``result`` on the
+    ``=`` line (``= aa_confirm_safety``), the others after it; an empty first line (a board
+    diagram) leaves ``= `` alone on its line. Other empty lines are dropped, since an empty
+    line ends a GTP reply."""
+    first, *rest = result.split("\n")
+    rest = [x for x in rest if x.strip()]
+    if not rest:
+        return f"={ident} {first}".rstrip()
+    return "\n".join([f"={ident} {first}"] + rest)
+
+
 def in_seki(board, regions, reach, color, group):
     """Alive ``group`` without an empty region of its own (an eye or territory) but touching
     an empty region that also touches enemy stones: shared liberties, as in seki.
@@ -648,6 +682,15 @@ def _int(text):
 
 def _syntax():
     raise GtpError("syntax error")
+
+
+def _command_name(method):
+    """GTP name of a ``cmd_`` method: ``kgs_genmove_cleanup`` is ``kgs-genmove_cleanup``,
+    ``gg_undo`` is ``gg-undo``; the others keep their underscores."""
+    for prefix in ("kgs_", "gg_"):
+        if method.startswith(prefix):
+            return prefix[:-1] + "-" + method[len(prefix):]
+    return method
 
 
 def _accepts(method, count):

@@ -266,7 +266,7 @@ def test_gtp_process_over_a_pipe_exits_cleanly_at_end_of_input():
     blocks = p.stdout.split("\n\n")
     assert blocks[0] == "=1 mcts-engine" and blocks[1] == "=" and blocks[2] == "="
     assert blocks[3].startswith("=2 ")
-    assert blocks[4].startswith("=\n")                 # the board, on lines of its own
+    assert blocks[4].startswith("= \n   A B")          # the board below "= ", as GNU Go
     assert p.stdout.endswith("\n\n")
 
 
@@ -311,3 +311,31 @@ def test_loadsgf_of_an_endless_file_is_refused():
     assert e.handle("loadsgf /dev/zero") == "? cannot load file"
     assert e.handle("loadsgf /") == "? cannot load file"
     assert e.handle("name") == "= mcts-engine"
+
+
+def test_multi_line_replies_start_on_the_reply_line_as_gnu_go_formats_them():
+    # GNU Go: "= aa_confirm_safety\nallow_suicide\n..." (Quarry refuses "=\nall_legal\n...")
+    e = engine(playouts=50)
+    reply = e.handle("list_commands")
+    assert reply.startswith("= all_legal\nboardsize\n")
+    assert e.handle("7 list_commands").startswith("=7 all_legal\n")
+
+
+def test_undo_final_score_and_status_list_ignore_extra_arguments_like_gnu_go():
+    # qGo sends "undo 0"; GNU Go accepts and ignores the extra words (checked on gnugo 3.8)
+    e = engine(playouts=50)
+    assert session(e, ["play b E5", "play w D4", "play b C3", "undo 0", "list_stones black"]) == \
+        ["=", "=", "=", "=", "= E5"]
+    assert session(e, ["gg-undo 2", "list_stones white", "gg-undo 1", "undo"]) == \
+        ["=", "=", "? cannot undo", "? cannot undo"]
+    assert e.handle("final_score extra words") == "= W+7.5"
+    assert e.handle("final_status_list dead x") == "="
+
+
+def test_cputime_and_kgs_notifications():
+    e = engine(playouts=50)
+    t = e.handle("cputime")
+    assert t.startswith("= ") and float(t[2:]) > 0
+    assert session(e, ["kgs-rules chinese", "kgs-game_over"]) == ["=", "="]
+    assert "cputime" in e.commands() and "kgs-game_over" in e.commands() and \
+        "gg-undo" in e.commands()
