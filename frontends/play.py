@@ -8,7 +8,8 @@ save records) and nothing is lost.
 from rich.markup import escape
 from rich.text import Text
 
-from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
+from frontends.common import (UsageError, budget_of, console, err, make_engine, make_game,
+                              output_folder)
 from games.contract import ONGOING
 from mcts.results import Proof
 
@@ -167,6 +168,8 @@ def human_player(game, args):
 def play(args):
     """Run the `play` command. Returns the exit status (0, or 130 after Ctrl-C)."""
     game = make_game(args)
+    if game.saves_games:
+        output_folder(args.sgf_dir)         # before the game, not after it
     human = human_player(game, args)
     engine = make_engine(game, args)
     session = Session(game, engine, human, budget_of(args), args.resign_threshold)

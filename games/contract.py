@@ -143,6 +143,8 @@ class Game:
     exploration_default = 0.7       # UCT exploration constant c unless the user sets one
     rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
     bench_params = {}               # parameter values `bench` uses unless the user sets them
+    saves_games = False             # does save_game write a file (so `play` checks its folder
+                                    # before the game)?
     kernel_dependencies = ()        # files the kernels depend on that no module imports (data
                                     # baked into kernels; paths relative to the file defining
                                     # the class): an edit recompiles

@@ -555,6 +555,7 @@ class Go(Game):
     players = ("Black", "White")
     move_help = "a vertex like D4, or pass"
     resign_allowed = True
+    saves_games = True              # as SGF
     rave_default = True
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 

@@ -373,3 +373,14 @@ def test_ctrl_c_stops_a_long_bench_at_once():
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and time.perf_counter() - t0 < 15
     assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err
+
+
+def test_play_checks_the_sgf_folder_before_the_game(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    p = run("play", "go", "--size", "5", "--sgf-dir", str(blocker / "games"), "--playouts", "50",
+            stdin="C3\nquit\n")
+    lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("compil")]
+    assert p.returncode == 2 and lines == [
+        f"error: cannot create the folder {blocker / 'games'}: Not a directory"]
+    assert "to move" not in p.stdout                  # no game was started, so none is lost
