@@ -8,12 +8,14 @@ does a generated search module that calls the game. Renaming files does not help
 This module installs, in front of numba's own cache locators, two locators that put the cache
 files where numba would (next to the source, or under ``NUMBA_CACHE_DIR``) but stamp them with
 a digest of the function's file **and of every project module it can reach**: the modules,
-functions, classes and jitted functions in its module's globals, followed recursively (the
-RNG, the game contract and helper modules are reached this way), plus the files a game
-declares in ``Game.kernel_dependencies`` (data baked into kernels, or helpers loaded without a
-plain import). When any of them changes, numba finds the stamp stale and recompiles. The
-digest is computed when numba first reads or writes the function's index (its first call),
-after the module has finished importing, so its globals are complete.
+functions, classes and jitted functions in its module's globals and the modules its source
+imports at the top level (a module of constants), followed recursively (the RNG, the game
+contract and helper modules are reached this way), plus the files a game declares in
+``Game.kernel_dependencies`` (data baked into kernels). When any of them changes, numba finds
+the stamp stale and recompiles. The digest is computed when numba first reads or writes the
+function's index (its first call), after the module has finished importing, so its globals
+are complete; lazy imports inside functions do not count, so the digest is the same in every
+process whatever else it imported.
 
 Functions of installed third-party libraries that do not use this engine keep numba's stamps.
 """
@@ -26,12 +28,10 @@ import types
 from numba.core import caching
 
 OUR_PACKAGES = ("games", "mcts")
-_SKIP = {"numpy", "numba", "llvmlite", "builtins"} | set(getattr(sys, "stdlib_module_names", ()))
-_declared = {}          # kernel module name -> extra source files (Game.kernel_dependencies)
-_file_hashes = {}       # (path, mtime_ns, size) -> sha256 digest
-
-
 CONTRACT_LAYER = {"games.contract", "games.rng", "games.jit_cache", "games.base"}
+_SKIP = {"numpy", "numba", "llvmlite", "builtins"} | set(getattr(sys, "stdlib_module_names", ()))
+_declared = {}          # module name -> extra source files (Game.kernel_dependencies)
+_file_hashes = {}       # (path, mtime_ns, size) -> sha256 digest; ("imports", ...) -> names
 
 
 def declare_dependencies(module_name, paths, relative_to=None):
