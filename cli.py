@@ -47,6 +47,16 @@ def positive_float(text):
     return value
 
 
+def non_negative_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 up")
+    return value
+
+
 def probability(text):
     value = float(text) if text.replace(".", "", 1).isdigit() else -1.0
     if not 0.0 <= value < 1.0:
@@ -162,6 +172,13 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="resign when the win estimate stays below this for two moves "
                         "(default 0.1; 0 never)")
+    p.add_argument("--ponder", action="store_true",
+                   help="search during the opponent's turn until its move arrives (default "
+                        "off)")
+
+    p = add("warmup", help="compile every game's kernels now, so that the first game (or "
+                           "GTP session) starts at full strength")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
 
     p = add("match", help="play Go matches against another GTP engine")
     p.set_defaults(game="go")
@@ -181,9 +198,9 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--policy", choices=("random", "mcts"),
                    help="default: mcts when --playouts is given, else random")
     p.add_argument("--playouts", type=positive_int, help="MCTS playouts per move")
-    p.add_argument("--temperature", type=float, default=0.0,
+    p.add_argument("--temperature", type=non_negative_float, default=0.0,
                    help="MCTS: sample moves by visits ** (1/T) (default 0: best move)")
-    p.add_argument("--dirichlet", type=float, default=0.0, metavar="ALPHA",
+    p.add_argument("--dirichlet", type=non_negative_float, default=0.0, metavar="ALPHA",
                    help="MCTS: Dirichlet noise on the root move distribution (default off)")
     p.add_argument("--workers", type=positive_int, default=1,
                    help="worker processes (or Ray actors with --ray; default 1)")
@@ -266,6 +283,24 @@ def cmd_list(args):
     return 0
 
 
+def cmd_warmup(args):
+    """Compile (or load) the search and kernels of each game, with a short search."""
+    import time
+    from mcts import MCTS, SearchConfig
+    names = args.games or games.names()
+    unknown = [n for n in names if n not in games.names()]
+    if unknown:
+        raise UsageError(f"unknown game {unknown[0]!r} (see `list`)")
+    for name in names:
+        t0 = time.perf_counter()
+        game = games.get(name)
+        MCTS(game, SearchConfig(capacity=10_000), log=sys.stderr).search(
+            game.initial_state(), playouts=50)
+        game.warm_up()
+        console.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", markup=False)
+    return 0
+
+
 def cmd_check(args):
     from frontends.common import make_game
     from mcts.conformance import CHECK_NAMES, run_checks
@@ -321,13 +356,15 @@ def main(argv=None):
             from frontends.gtp import gtp
             return gtp(args)
         if args.command == "match":
-            from benchmarks.match import main as match_main
+            from frontends.match import main as match_main
             return match_main(args)
         if args.command == "selfplay":
             from frontends.selfplay import selfplay
             return selfplay(args)
         if args.command == "check":
             return cmd_check(args)
+        if args.command == "warmup":
+            return cmd_warmup(args)
         return cmd_list(args)
     except UsageError as e:
         err.print(f"error: {e}")

@@ -34,7 +34,8 @@ from rich.table import Table
 import games
 from benchmarks import openspiel_compare as spiel
 from frontends.common import UsageError, console, err, output_file
-from mcts import MCTS, SearchConfig, Tree
+from frontends.player import PlayerConfig
+from mcts import MCTS, Tree
 from games.rng import new_rng, split_seed
 from mcts.search import load_kernels
 
@@ -139,8 +140,9 @@ def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
-    engine = MCTS(game, SearchConfig(seed=1, capacity=max(20 * size, 1000), threads=args.threads,
-                                     rave=args.rave), log=None)
+    config = PlayerConfig.from_args(args, threads=1).search_config(seed=1)
+    config.capacity = max(20 * size, 1000)      # the measured search fits: no full-tree effects
+    engine = MCTS(game, config, log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
     rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",

@@ -11,7 +11,8 @@ import sys
 from rich.markup import escape
 from rich.table import Table
 
-from frontends.common import UsageError, budget_of, console, err, make_engine, make_game
+from frontends.common import UsageError, console, err, make_game
+from frontends.player import PlayerConfig
 
 
 MAX_POSITIONS_BYTES = 64 << 20      # a positions file larger than this is refused, unread
@@ -31,7 +32,9 @@ def read_positions(path):
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeDecodeError as e:
-        raise UsageError(f"cannot read {path}: not UTF-8 text (byte {e.start})") from None
+        line = data[:e.start].count(b"\n") + 1
+        raise UsageError(f"cannot read {path}: line {line} is not UTF-8 text (byte "
+                         f"{e.start})") from None
     if lines and lines[0].split("\t")[0].strip().lower() == "moves":
         out = [line.split("\t")[0].strip() for line in lines[1:] if line.strip()]
     else:
@@ -42,8 +45,10 @@ def read_positions(path):
 
 
 def report(game, state, moves, result, as_json):
+    score = game.score_text(state)          # Go: the count now, under the rules in force
     if as_json:
-        print(json.dumps({"moves": moves, **result.to_dict()}), flush=True)
+        extra = {} if score is None else {"score": score}
+        print(json.dumps({"moves": moves, **result.to_dict(), **extra}), flush=True)
         return
     proof = f", proven {result.proof.value} in {result.plies} plies" if result.proof else ""
     mover = game.players[game.to_play(state)]
@@ -60,14 +65,17 @@ def report(game, state, moves, result, as_json):
                       f"{c.proof.value} in {c.plies}" if c.proof is not None else "")
     console.print(table)
     console.print(f"pv: {' '.join(result.pv)}")
+    if score is not None:
+        console.print(f"score: {score}", markup=False)
 
 
 def analyze(args):
     """Run the `analyze` command; exit status 1 if some position could not be analyzed."""
     game = make_game(args)
     positions = [args.moves] if args.moves is not None else read_positions(args.positions)
-    engine = make_engine(game, args)
-    budget = budget_of(args)
+    player = PlayerConfig.from_args(args)
+    engine = player.engine(game)
+    budget = player.budget
     failed = 0
     for number, moves in enumerate(positions, start=1):
         where = f"position {number}: " if args.positions else ""   # e names the moves

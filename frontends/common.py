@@ -1,7 +1,6 @@
 """Pieces shared by the terminal front ends: consoles, game and engine construction, budgets."""
 import os
 import re
-import sys
 
 from numba.core.errors import NumbaError
 from rich.console import Console
@@ -40,24 +39,6 @@ def make_game(args):
         raise UsageError(compile_error(args.game, e)) from None
 
 
-def make_engine(game, args):
-    from mcts import MCTS, SearchConfig
-    config = SearchConfig(seed=args.seed)
-    if args.exploration is not None:
-        config.exploration = args.exploration
-    if args.nodes is not None:
-        config.capacity = args.nodes
-    config.threads = args.threads or os.cpu_count() or 1
-    config.rave = args.rave                   # flags of every searching command
-    config.rave_k = args.rave_k
-    try:
-        return MCTS(game, config, log=sys.stderr)
-    except ValueError as e:
-        raise UsageError(str(e)) from None
-    except NumbaError as e:
-        raise UsageError(compile_error(game.name, e)) from None
-
-
 def output_file(path, suffix=""):
     """``path`` (with ``suffix`` added if it lacks it) once its folder is known to exist and be
     writable: checked before the work, so that a typo does not cost the results."""
@@ -82,9 +63,3 @@ def output_folder(path):
     if not os.access(path, os.W_OK):
         raise UsageError(f"cannot write in the folder {path}")
     return path
-
-
-def budget_of(args):
-    if args.playouts is not None:
-        return {"playouts": args.playouts}
-    return {"seconds": args.seconds or DEFAULT_SECONDS}

@@ -5,11 +5,13 @@ in games that have them). Bad input gets a one-line reason and the prompt again.
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
 save records) and nothing is lost.
 """
+import sys
+
 from rich.markup import escape
 from rich.text import Text
 
-from frontends.common import (UsageError, budget_of, console, err, make_engine, make_game,
-                              output_folder)
+from frontends.common import UsageError, console, err, make_game, output_folder
+from frontends.player import PlayerConfig, Resigner
 from games.contract import ONGOING
 from mcts.results import Proof
 
@@ -20,14 +22,14 @@ STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}
 class Session:
     """A game in progress: positions before each move, the moves, who played them."""
 
-    def __init__(self, game, engine, human, budget, resign_threshold):
-        self.game, self.engine, self.human, self.budget = game, engine, human, budget
-        self.resign_threshold = resign_threshold
+    def __init__(self, game, engine, human, player):
+        self.game, self.engine, self.human = game, engine, human
+        self.budget = player.budget
+        self.resigner = Resigner(player.resign_threshold)
         self.states = [game.initial_state()]
         self.actions, self.movers = [], []
         self.resigned = None          # player who resigned
         self.save_dir = "."           # where games that keep records (SGF) are saved
-        self.low_estimates = 0        # AI moves in a row with win estimate below the threshold
 
     @property
     def state(self):
@@ -84,12 +86,10 @@ def ai_move(session):
         console.print("AI passes")
         return
     r = s.engine.search(s.state, **s.budget)
-    if g.resign_allowed and s.resign_threshold > 0:
-        s.low_estimates = s.low_estimates + 1 if r.value < s.resign_threshold else 0
-        if s.low_estimates >= 2:
-            s.resigned = g.to_play(s.state)
-            console.print(f"AI resigns (win estimate {100 * r.value:.1f}%)")
-            return
+    if g.resign_allowed and s.resigner.should_resign(g.to_play(s.state), r.value):
+        s.resigned = g.to_play(s.state)
+        console.print(f"AI resigns (win estimate {100 * r.value:.1f}%)")
+        return
     action = g.final_choice(s.state, r)
     move = g.format_move(action, s.state)
     s.play(action)
@@ -109,10 +109,35 @@ def estimate(r):
     return f"win {100 * r.value:.1f}%"
 
 
+MAX_INPUT = 1000                # characters of one line of input read at most
+
+
+def read_line(prompt):
+    """One line of input after ``prompt``; None if it is longer than ``MAX_INPUT`` characters
+    (the rest is skipped in bounded reads); ``EOFError`` at the end of input. A terminal
+    gets ``input()`` and its line editing (the terminal bounds the line)."""
+    if sys.stdin.isatty():
+        return input(prompt)
+    console.print(prompt, end="", markup=False)
+    line = sys.stdin.readline(MAX_INPUT + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_INPUT and not line.endswith("\n"):
+        while True:
+            rest = sys.stdin.readline(MAX_INPUT)
+            if not rest or rest.endswith("\n"):
+                return None
+    return line
+
+
 def human_turn(session):
     """Read and carry out one line of input. Returns False when the human quits."""
     g, s = session.game, session
-    line = input(f"{g.players[s.human]} to move ({g.move_help}, or {', '.join(commands(g))}): ")
+    line = read_line(f"{g.players[s.human]} to move ({g.move_help}, or "
+                     f"{', '.join(commands(g))}): ")
+    if line is None:
+        console.print(f"input too long (over {MAX_INPUT} characters): ignored")
+        return True
     word = line.strip().lower()
     if not word:
         return True
@@ -137,8 +162,9 @@ def human_turn(session):
         return True
     try:
         action = g.parse_move(line, s.state)
-    except ValueError as e:
-        console.print(f"[red]{escape(str(e))}[/red]")
+    except ValueError as e:                 # it may quote the input: cut long echoes
+        text = str(e) if len(str(e)) <= 200 else str(e)[:197] + "..."
+        console.print(f"[red]{escape(text)}[/red]")
         return True
     s.play(action)
     return True
@@ -171,8 +197,9 @@ def play(args):
     if game.saves_games:
         output_folder(args.sgf_dir)         # before the game, not after it
     human = human_player(game, args)
-    engine = make_engine(game, args)
-    session = Session(game, engine, human, budget_of(args), args.resign_threshold)
+    player = PlayerConfig.from_args(args)
+    engine = player.engine(game)
+    session = Session(game, engine, human, player)
     session.save_dir = args.sgf_dir
     console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
                   f"or one of: {', '.join(commands(game))}.")

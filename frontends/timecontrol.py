@@ -41,6 +41,20 @@ class TimeControl:
             return cls("absolute", main)
         return cls("canadian", main, period, stones)
 
+    @classmethod
+    def from_kgs(cls, system, values):
+        """KGS's ``kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S``
+        (``values`` as text); ``ValueError`` for anything else."""
+        system = system.lower()
+        v = [float(x) for x in values]
+        if system == "none" and not v:
+            return cls("none")
+        if system == "absolute" and len(v) == 1:
+            return cls("absolute", v[0])
+        if system in ("byoyomi", "canadian") and len(v) == 3 and v[2] == int(v[2]):
+            return cls(system, v[0], v[1], int(v[2]))
+        raise ValueError(f"kgs-time_settings {system} {' '.join(values)}: not understood")
+
 
 class Clock:
     """Each side's remaining time: set by GTP ``time_left``, and in between counted down by

@@ -212,6 +212,11 @@ class Game:
         from good ones in a decided position (Go: filling one's own eye)."""
         return result.action
 
+    def warm_up(self):
+        """Compile (or load from the cache) the compiled helpers of the Python face that the
+        kernels do not cover, so that a first game runs at full speed (`cli.py warmup`);
+        default: nothing."""
+
     def observation(self, state) -> np.ndarray:
         """The position as stored in self-play data (a 1-D array of fixed shape); default: a
         copy of the state itself."""

@@ -68,7 +68,8 @@ from numba import njit
 
 from games import go_board as gb
 from games import go_policy as gp
-from games.contract import DRAW, ILLEGAL, ONGOING, Game, Param
+from games import go_score
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game, Param
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W,
                             F_EMPTY_AT, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2, F_LAST,
                             F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
@@ -361,19 +362,26 @@ def _hash_after_action(state, action):
 
 
 @njit(cache=True)
-def ownership(state, rng, playouts, counts):
-    """Play ``playouts`` playouts from ``state`` and add to ``counts`` (int64, shape (n*n,),
-    action order) +1 for each point that ends Black's (a black stone, or an empty point whose
-    neighbours are black stones or edge) and -1 for White's. A finished game is played on as
-    if both had not passed. Used to estimate dead stones (GTP final_status_list)."""
+def settle_counts(state, rng, playouts, own, dame):
+    """Play ``playouts`` playouts of the patterns policy from ``state``, the player to move
+    and the other one starting in turn (a finished game is played on as if nobody had
+    passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
+    ends Black's (a black stone, or an empty point next to black stones only) and -1 for
+    White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
+    stones of both colours. The statistics behind :mod:`games.go_score`."""
     n = state[F_SIZE]
     w = n + 2
     scratch = np.empty_like(state)
-    for _ in range(playouts):
+    for i in range(playouts):
         scratch[:] = state
-        if scratch[F_STATUS] != ONGOING and scratch[F_MOVES] < scratch[F_MAXMOVES]:
-            scratch[F_STATUS] = ONGOING
-            scratch[F_PASSES] = 0
+        if scratch[F_MOVES] >= scratch[F_MAXMOVES]:
+            return
+        scratch[F_STATUS] = ONGOING
+        scratch[F_PASSES] = 0
+        scratch[F_POLICY] = POLICY_PATTERNS     # it keeps sekis: no self-atari of 2+ stones
+        if i % 2 == 1:
+            scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
+            scratch[F_KO] = NO_POINT
         rollout(scratch, rng)
         for r in range(n):
             for col in range(n):
@@ -387,9 +395,11 @@ def ownership(state, rng, playouts, counts):
                             seen |= q
                     v = seen
                 if v == BLACK:
-                    counts[r * n + col] += 1
+                    own[r * n + col] += 1
                 elif v == WHITE:
-                    counts[r * n + col] -= 1
+                    own[r * n + col] -= 1
+                elif v == BLACK | WHITE:
+                    dame[r * n + col] += 1
 
 
 # ----------------------------------------------------------------------------------------------
@@ -571,14 +581,18 @@ class Go(Game):
               choices=("patterns", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; seeds the RAVE statistics)"),
+        Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
+              "every stone counted) or chinese (dead stones removed, White gets a point per "
+              "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),
     )
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
     # asks for the patterns policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}
 
-    def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True):
+    def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
+                 rules="tromp-taylor"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
-                         priors=priors)
+                         priors=priors, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
         size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
         policy, priors = p["playout_policy"], p["priors"]
@@ -587,7 +601,7 @@ class Go(Game):
                              "(with 1 stone Black simply moves first: use 0)")
         if handicap_i:
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
-        self.priors = priors
+        self.priors, self.rules = priors, p["rules"]
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.max_moves(size_i))
@@ -601,8 +615,29 @@ class Go(Game):
         if self.handicap:
             self.place_stones(s, fixed_handicap_vertices(self.size, self.handicap), "black",
                               next_player=1)
-            s[F_HANDICAP] = self.handicap
+            self.set_handicap(s, self.handicap)
         return s
+
+    def set_handicap(self, state, stones):
+        """Record that ``stones`` handicap stones were placed (fixed or free): under Chinese
+        rules White gets a point for each, included in the komi the search and the count
+        use (``state``'s effective komi; :attr:`komi` stays the komi agreed)."""
+        state[F_HANDICAP] = int(stones)
+        self._refresh_komi(state)
+
+    def set_rules(self, state, rules):
+        """Score this game (and ``state``) by ``rules`` (``go_score.RULES``) from now on."""
+        go_score.compensation(rules, 0)           # ValueError for unknown rules
+        self.rules = self.params["rules"] = rules
+        self._refresh_komi(state)
+
+    def _refresh_komi(self, state):
+        extra = go_score.compensation(self.rules, int(state[F_HANDICAP]))
+        state[F_KOMI2] = int(round((self.komi + extra) * 2))
+
+    def effective_komi(self, state):
+        """The komi plus the handicap compensation of the rules: what Black's area must beat."""
+        return int(state[F_KOMI2]) / 2
 
     def place_stones(self, state, points, color, next_player=None):
         """Put setup stones of ``color`` (0 / "black" or 1 / "white") on ``points`` (actions
@@ -723,12 +758,16 @@ class Go(Game):
         return super().result_text(status)
 
     def ai_should_pass(self, state):
-        """Pass without searching when the opponent has just passed and the count as it stands
-        (every stone alive) already wins for the player to move: passing ends the game."""
+        """Pass without searching when the opponent has just passed and the game, ended now,
+        is won by the player to move under the rules in force (:meth:`final_score`)."""
         if int(state[F_STATUS]) != ONGOING or int(state[F_PASSES]) == 0:
             return False
-        sc = score(state)
-        return sc > 0 if self.to_play(state) == 0 else sc < 0
+        return self.pass_wins(state)
+
+    def pass_wins(self, state, player=None):
+        """Would ``player`` (default: the one to move) win if the game ended now?"""
+        sc = self.final_score(state)
+        return sc > 0 if (self.to_play(state) if player is None else player) == 0 else sc < 0
 
     def final_choice(self, state, result):
         """The search's move, unless it fills the mover's own eye (the playout policy's eye
@@ -744,23 +783,35 @@ class Go(Game):
         return self.pass_action
 
     def score_text(self, state):
-        """The area count as it stands (every stone counted as alive)."""
-        b, w = area(state)
-        return f"area now: Black {b}, White {w}, komi {self.komi:g}: {result_string(state)}"
+        """The count if the game ended now, under the rules in force."""
+        return f"{self._count_text(state)}: {self.final_result(state)}"
+
+    def _count_text(self, state):
+        """E.g. "Chinese count, dead stones removed: Black 45, White 36, komi 7.5"."""
+        if self.rules == "tromp-taylor":
+            b, w = area(state)
+            what = "Tromp-Taylor count (every stone counts)"
+        else:
+            dead = [p for _, pts, st in self.final_status(state) if st == go_score.DEAD
+                    for p in pts]
+            b, w = go_score.area_of(go_score.without(self.board(state), dead))
+            what = f"Chinese count ({len(dead)} dead stones removed)"
+        extra = self.effective_komi(state) - self.komi
+        komi = f"komi {self.komi:g}" + (f" + {extra:g} for the handicap" if extra else "")
+        return f"{what}: Black {b}, White {w}, {komi}"
 
     def summary(self, state):
-        """Final report: result and area count."""
-        b, w = area(state)
-        return (f"{self.result_text_for_state(state)}: area Black {b}, White {w}, "
-                f"komi {self.komi:g}")
+        """Final report: result and count."""
+        return f"{self.result_text_for_state(state)}: {self._count_text(state)}"
 
     def result_text_for_state(self, state):
         """E.g. "Black wins (B+3.5)" for a finished game, or the current count if not."""
-        res = self.result_string(state)
-        st = int(state[F_STATUS])
-        if st == ONGOING:
-            return f"game in progress (area count now: {res})"
-        return f"{self.result_text(st)} ({res})"
+        res = self.final_result(state)
+        if int(state[F_STATUS]) == ONGOING:
+            return f"game in progress (count now: {res})"
+        sc = self.final_score(state)
+        winner = FIRST_WINS if sc > 0 else SECOND_WINS if sc < 0 else DRAW
+        return f"{self.result_text(winner)} ({res})"
 
     def save_game(self, moves, state, resigned=None, directory="."):
         """Write the game as SGF (FF[4], SZ, KM, HA, AB, RU, RE) in ``directory``; its path."""
@@ -768,12 +819,12 @@ class Go(Game):
         if resigned is not None:
             result = f"{'WB'[resigned]}+R"
         elif int(state[F_STATUS]) != ONGOING:
-            result = self.result_string(state)
+            result = self.final_result(state)
         else:
             result = None
         setup = [vertex_to_action(v, self.size)
                  for v in fixed_handicap_vertices(self.size, self.handicap)] if self.handicap else []
-        data = go_sgf.to_sgf(self, moves, setup_black=setup, result=result,
+        data = go_sgf.to_sgf(self, moves, setup_black=setup, result=result, rules=self.rules,
                              first_player=1 if self.handicap else 0)
         return go_sgf.save(go_sgf.default_path(directory), data)
 
@@ -810,15 +861,64 @@ class Go(Game):
             raise ValueError(f"komi must be a multiple of 0.5, got {komi!r}")
         self.komi = float(komi)
         self.params["komi"] = self.komi
-        state[F_KOMI2] = int(round(self.komi * 2))
+        self._refresh_komi(state)
 
-    def point_ownership(self, state, playouts=200, seed=0):
-        """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black), row 0
-        at the top, from ``playouts`` seeded playouts."""
+    def warm_up(self):
+        """Compile the helpers that play, GTP and the scoring use beyond the kernels."""
+        s = self.initial_state()
+        self.set_up(s, [0], [self.size * self.size - 1])
+        self.legal_actions(s)
+        self.is_own_eye(s, 1)
+        self.repeats_position(s, 1)
+        self.stone_status(s, playouts=2)
+        score(s)
+
+    # -- the end of the game (games.go_score) -----------------------------------------------
+    def settle(self, state, playouts=400, seed=0):
+        """Playout statistics of the final position: ``(own, dame)``, float ``(n, n)`` each,
+        row 0 at the top: the mean final owner of each point in [-1, 1] (+1 Black) and the
+        share of playouts in which it ends as dame, from ``playouts`` seeded playouts of the
+        patterns policy, each side starting in turn (:func:`settle_counts`)."""
         from games.rng import new_rng
-        counts = np.zeros(self.size * self.size, dtype=np.int64)
-        ownership(state, new_rng(seed), int(playouts), counts)
-        return (counts / playouts).reshape(self.size, self.size)
+        own = np.zeros(self.size * self.size, dtype=np.int64)
+        dame = np.zeros(self.size * self.size, dtype=np.int64)
+        settle_counts(state, new_rng(seed), int(playouts), own, dame)
+        shape = (self.size, self.size)
+        return (own / playouts).reshape(shape), (dame / playouts).reshape(shape)
+
+    def point_ownership(self, state, playouts=400, seed=0):
+        """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black)."""
+        return self.settle(state, playouts, seed)[0]
+
+    def stone_status(self, state, playouts=400, seed=0):
+        """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
+        from the playouts (:func:`games.go_score.classify`), whatever the rules."""
+        own, dame = self.settle(state, playouts, seed)
+        return go_score.classify(self.board(state), own, dame)
+
+    def final_status(self, state, seed=0):
+        """Status of every chain at the end of the game under the rules in force: under
+        Tromp-Taylor nothing is removed, so no stone is dead (sekis are still told apart)."""
+        out = self.stone_status(state, seed=seed)
+        if self.rules == "tromp-taylor":
+            out = [(c, pts, go_score.ALIVE if st == go_score.DEAD else st) for c, pts, st in out]
+        return out
+
+    def final_score(self, state, seed=0):
+        """The score (Black - White - komi - compensation) of the game ended now under the
+        rules in force: Tromp-Taylor, the bare area count; Chinese, the area count with the
+        dead stones (:meth:`final_status`) taken off and a point to White per handicap stone.
+        The one count behind ``play``, the SGF result and GTP ``final_score``."""
+        if self.rules == "tromp-taylor":
+            return score(state)
+        dead = [p for _, pts, st in self.final_status(state, seed) if st == go_score.DEAD
+                for p in pts]
+        return go_score.area_score(go_score.without(self.board(state), dead),
+                                   self.effective_komi(state))
+
+    def final_result(self, state, seed=0):
+        """:meth:`final_score` written as a result, ``"B+3.5"``, ``"W+0.5"`` or ``"0"``."""
+        return go_score.result_string(self.final_score(state, seed))
 
     # -- display ---------------------------------------------------------------------------
     def render(self, state, last_action=None):

@@ -9,7 +9,7 @@ import os
 
 from sgfmill import sgf
 
-RULES = "Chinese"       # area scoring; positional superko as on CGOS (Tromp-Taylor)
+RULES = {"tromp-taylor": "Tromp-Taylor", "chinese": "Chinese"}     # RU values by Go(rules=)
 
 
 def _point(game, action):
@@ -28,14 +28,15 @@ def _action(game, point):
 
 
 def to_sgf(game, moves, setup_black=(), setup_white=(), result=None, player_names=None,
-           first_player=0) -> bytes:
+           first_player=0, rules=None) -> bytes:
     """SGF bytes for a game of ``game`` (a :class:`games.go.Go`): ``moves`` is a list of
     ``(player, action)`` (player 0 Black, 1 White), setup stones are actions, ``result`` an
-    SGF RE value or None."""
+    SGF RE value or None, ``rules`` the rules it was scored by (default: ``game.rules``),
+    written as RU[Tromp-Taylor] or RU[Chinese]."""
     record = sgf.Sgf_game(size=game.size)
     root = record.get_root()
     root.set("KM", float(game.komi))
-    root.set("RU", RULES)
+    root.set("RU", RULES[rules or game.rules])
     root.set("AP", ("mcts-engine", "0.1"))
     root.set("DT", datetime.date.today().isoformat())
     handicap = len(setup_black) if setup_black and not setup_white else 0

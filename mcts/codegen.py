@@ -12,8 +12,11 @@ contract), so after any edit the next process recompiles the search and the game
 :func:`is_compiled` tells beforehand (so that the caller can say "compiling"), from a record
 of the digest written after the last successful load.
 
-Files go to ``$MCTS_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/mcts-engine`` (default
-``~/.cache/mcts-engine``), with numba's cache in its ``__pycache__``. A file's name carries a
+Files go to ``$MCTS_CACHE_DIR`` if set, else next to this package's sources
+(``mcts/__pycache__/generated``, as numba keeps its own cache next to the sources, so that a
+GUI that starts the engine with another ``HOME`` finds them compiled), else, if that folder
+cannot be written, ``$XDG_CACHE_HOME/mcts-engine`` (default ``~/.cache/mcts-engine``); numba's
+cache of a generated file is in the ``__pycache__`` beside it. A file's name carries a
 hash of the game module's path, so checkouts sharing the directory each keep their own files
 and never delete one another's; a checkout rewrites its own file in place when its text
 changes.
@@ -76,12 +79,21 @@ _loaded = {}
 
 
 def cache_dir() -> Path:
-    """Directory for generated modules (created on demand)."""
+    """Directory for generated modules (created on demand); see the module docstring."""
     base = os.environ.get("MCTS_CACHE_DIR")
-    if not base:
-        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        base = os.path.join(xdg, "mcts-engine")
-    path = Path(base)
+    if base:
+        path = Path(base)
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    here = _HERE / "__pycache__" / "generated"
+    try:
+        here.mkdir(parents=True, exist_ok=True)
+        if os.access(here, os.W_OK):
+            return here
+    except OSError:
+        pass
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(xdg) / "mcts-engine"
     path.mkdir(parents=True, exist_ok=True)
     return path
 

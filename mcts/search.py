@@ -145,9 +145,14 @@ class MCTS:
         if self._root is not None:
             self._moves.append(int(action))
 
-    def search(self, state, playouts: int = None, seconds: float = None) -> SearchResult:
+    def search(self, state, playouts: int = None, seconds: float = None, resume: bool = False,
+               early_stop: bool = None) -> SearchResult:
         """Search ``state`` (not modified) for ``playouts`` playouts or ``seconds`` of wall time
         (whichever is given; both: the first reached). Stops early once the root is proven.
+        ``resume``: if ``state`` is the root of the last search and no move was played since,
+        go on growing that tree (live analysis, pondering) instead of starting afresh; the
+        result then counts every playout since the tree's root was set. ``early_stop``
+        overrides the config's for this search (analysis runs to its deadline).
         Raises ``GameOverError`` if the game has ended and ``ValueError`` for a budget that is
         not positive."""
         if playouts is None and seconds is None:
@@ -159,17 +164,19 @@ class MCTS:
         if st != ONGOING:
             raise GameOverError(f"the game is over ({g.result_text(st)}): nothing to search")
         root = np.ascontiguousarray(state).copy()
-        self._prepare(root, st)
+        if not (resume and self._continues(root)):
+            self._prepare(root, st)
         t0 = time.perf_counter()
         deadline = None if seconds is None else t0 + seconds
         stop = threading.Event()
         n = len(self.workers)
         shares = [None] * n if playouts is None else \
             [playouts // n + (1 if i < playouts % n else 0) for i in range(n)]
+        stop_early = self.config.early_stop if early_stop is None else early_stop
         if self._pool is None:
-            self._run(self.workers[0], root, shares[0], deadline, stop)
+            self._run(self.workers[0], root, shares[0], deadline, stop, stop_early)
         else:
-            jobs = [self._pool.submit(self._run, w, root, shares[i], deadline, stop)
+            jobs = [self._pool.submit(self._run, w, root, shares[i], deadline, stop, stop_early)
                     for i, w in enumerate(self.workers)]
             try:
                 for job in jobs:
@@ -178,6 +185,11 @@ class MCTS:
                 stop.set()
                 raise
         return self._result(root, time.perf_counter() - t0)
+
+    def _continues(self, root):
+        """True if the trees are those of ``root``, with no move played since."""
+        return (self.config.reuse and self._root is not None and not self._moves
+                and np.array_equal(self._root, root))
 
     def _prepare(self, root, st):
         """Reuse the subtree of the moves played since the last search, or start afresh."""
@@ -204,7 +216,7 @@ class MCTS:
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
         self._root, self._moves = root.copy(), []
 
-    def _run(self, w, root, playouts, deadline, stop):
+    def _run(self, w, root, playouts, deadline, stop, early_stop):
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""
         k, tree = self.kernels, w.tree
         params = self.params()
@@ -224,7 +236,7 @@ class MCTS:
                 left = deadline - now
                 if left <= 0.002 + 1.0 / rate:
                     break
-                if self.config.early_stop and decided(tree, rate * left):
+                if early_stop and decided(tree, rate * left):
                     break
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
             else:

@@ -8,16 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.match import wilson
-from frontends.gtp import GtpEngine, area_of
+from frontends.gtp import GtpEngine
+from frontends.match import wilson
+from frontends.player import PlayerConfig
+from games.go_score import area_of
 
 ROOT = Path(__file__).parent.parent
 GNUGO = "/usr/games/gnugo"
 
 
-def engine(**kw):
+def engine(params=None, **kw):
+    """A GTP engine on one thread, 500 playouts a move unless ``kw`` says otherwise."""
     kw.setdefault("playouts", 500)
-    e = GtpEngine(log=None, threads=1, **kw)
+    e = GtpEngine(params, PlayerConfig(threads=1, **kw), log=None)
     e.ready.wait()
     return e
 
@@ -213,24 +216,29 @@ def test_printsgf_then_loadsgf_gives_the_same_position(tmp_path):
     assert f.handle("loadsgf /nonexistent.sgf") == "? cannot load file"
 
 
-def test_final_status_list_agrees_with_area_when_settled():
-    # 5x5: Black owns the left, White the right, both alive with two eyes; one dead white
-    # stone inside Black's area.
+SETTLED_5X5 = ["boardsize 5", "komi 0", "clear_board"] + \
+    [f"play b {v}" for v in ("b1", "b2", "b3", "b4", "b5", "c1", "c5")] + \
+    [f"play w {v}" for v in ("d1", "d2", "d3", "d4", "d5", "c2", "c4", "e2", "e4")]
+
+
+def test_final_score_and_status_follow_the_rules_in_force():
+    # 5x5: Black owns the A column (7 stones + 5 points), White the right (9 stones + E1, E3,
+    # E5); C3 touches both: dame. 12-12 with komi 0.
     e = engine()
-    setup = ["boardsize 5", "komi 0", "clear_board"]
-    for v in ("b1", "b2", "b3", "b4", "b5", "c1", "c5"):
-        setup.append(f"play b {v}")
-    for v in ("d1", "d2", "d3", "d4", "d5", "c2", "c4", "e2", "e4"):
-        setup.append(f"play w {v}")
-    session(e, setup)
-    board = e.game.board(e.state)
+    session(e, SETTLED_5X5)
+    assert area_of(e.game.board(e.state)) == (12, 12)
+    for rules in ("tromp-taylor", "chinese"):
+        e.handle(f"kgs-rules {rules}")
+        assert e.handle("final_status_list dead") == "="
+        assert e.handle("final_status_list seki") == "="
+        assert e.handle("final_score") == "= 0"
+    e.handle("play w a3")                  # a lone white stone in Black's area
+    e.handle("kgs-rules tromp-taylor")     # every stone counts: A1-A2 and A4-A5 touch A3
     assert e.handle("final_status_list dead") == "="
-    assert e.handle("final_status_list seki") == "="
-    black, white = area_of(board)
-    assert e.handle("final_score") == "= " + e.game.result_string(black - white)
-    e.handle("play w a3")                           # a lone stone in Black's eye space
+    assert e.handle("final_score") == "= W+6"           # Black 7, White 13
+    e.handle("kgs-rules chinese")          # A3 is dead and comes off
     assert e.handle("final_status_list dead") == "= A3"
-    assert e.handle("final_score") == "= " + e.game.result_string(black - white)
+    assert e.handle("final_score") == "= 0"
 
 
 def test_bad_komi_and_time_values_are_refused_and_change_nothing():
@@ -317,7 +325,7 @@ def test_multi_line_replies_start_on_the_reply_line_as_gnu_go_formats_them():
     # GNU Go: "= aa_confirm_safety\nallow_suicide\n..." (Quarry refuses "=\nall_legal\n...")
     e = engine(playouts=50)
     reply = e.handle("list_commands")
-    assert reply.startswith("= all_legal\nboardsize\n")
+    assert reply.startswith("= all_legal\nanalyze\nboardsize\n")
     assert e.handle("7 list_commands").startswith("=7 all_legal\n")
 
 

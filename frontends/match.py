@@ -4,7 +4,9 @@ Games alternate colours (ours Black in even-numbered games) and our engine's see
 with each game, so that games differ even at a fixed playout budget. A game ends on two consecutive
 passes, a resignation, an illegal move (its author loses) or the move cap (3 n² moves); a game
 ended by passes or the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
-replayed, then ``final_score``, which also judges dead stones). Each game is saved as SGF. At
+replayed, then ``final_score``, which also judges dead stones); our engine plays by the same
+rules (``--rules chinese`` is forced), so that its passes and its count follow the referee's.
+Each game is saved as SGF. At
 the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean seconds
 per move of each side.
 """
@@ -21,7 +23,8 @@ import threading
 import time
 
 from frontends.common import UsageError, console, err, make_game, output_file, output_folder
-from frontends.gtp import GtpEngine, search_options
+from frontends.gtp import GtpEngine
+from frontends.player import PlayerConfig
 from games import go_sgf
 
 GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
@@ -91,9 +94,8 @@ class GtpProcess:
 class Ours:
     """This engine behind the same interface as a GtpProcess (in-process GTP)."""
 
-    def __init__(self, **kwargs):
-        self.gtp = GtpEngine(log=None if not kwargs.pop("verbose", False) else sys.stderr,
-                             **kwargs)
+    def __init__(self, params, player, log=None):
+        self.gtp = GtpEngine(params, player, log=log)
 
     def send(self, command):
         reply = self.gtp.handle(command) or "="
@@ -132,7 +134,7 @@ def referee_score(size, komi, moves):
 def play_game(index, ours, theirs, args, game):
     """One game; returns a dict with the result and timings."""
     ours_black = index % 2 == 0
-    ours.gtp.reseed(args.seed + index)             # every game a different one
+    ours.gtp.session.reseed(args.seed + index)     # every game a different one
     players = {"b": ours if ours_black else theirs, "w": theirs if ours_black else ours}
     for p in (ours, theirs):
         for cmd in (f"boardsize {game.size}", f"komi {game.komi:g}", "clear_board"):
@@ -173,7 +175,8 @@ def play_game(index, ours, theirs, args, game):
     if args.sgf_dir:
         sgf_moves = [(0 if c == "b" else 1, game.vertex_to_action(v)) for c, v in moves]
         names = ("mcts-engine", args.opponent) if ours_black else (args.opponent, "mcts-engine")
-        data = go_sgf.to_sgf(game, sgf_moves, result=result, player_names=names)
+        data = go_sgf.to_sgf(game, sgf_moves, result=result, player_names=names,
+                             rules="chinese")
         path = go_sgf.save(os.path.join(args.sgf_dir, f"game-{index + 1:03d}.sgf"), data)
     return {"game": index + 1, "ours": ours_color, "result": result, "reason": reason,
             "moves": len(moves), "win": winner == ours_color,
@@ -188,7 +191,7 @@ def _mean(values):
 def main(args):
     """Run the `match` command; returns the exit status."""
     game = make_game(args)                  # Go, with the parameters given on the command line
-    go_options = {k: v for k, v in game.params.items() if k not in ("size", "komi", "handicap")}
+    params = dict(game.params, rules="chinese")     # the referee's rules
     if args.sgf_dir:
         output_folder(args.sgf_dir)
     if args.json:
@@ -205,10 +208,7 @@ def main(args):
     except RuntimeError as e:
         theirs.close()
         raise UsageError(f"cannot play against {opponent!r}: {e}") from None
-    ours = Ours(size=game.size, komi=game.komi, playouts=args.playouts,
-                seconds=args.seconds or (None if args.playouts else 1.0), seed=args.seed,
-                threads=args.threads or os.cpu_count() or 1, search=search_options(args),
-                resign_threshold=args.resign_threshold, go_options=go_options)
+    ours = Ours(params, PlayerConfig.from_args(args))
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
         err.print("compiling the search kernels (first run only) ...")

@@ -1,0 +1,98 @@
+"""The AI player as the command line describes it: built once, passed down to every front end.
+
+:class:`PlayerConfig` gathers what each searching command (`play`, `analyze`, `gtp`, `match`,
+`bench`) turns the command line into: the search settings (a :class:`mcts.SearchConfig`), the
+budget per move, the resignation rule and pondering. :class:`Resigner` is the one resignation
+rule every front end applies.
+"""
+import dataclasses
+import os
+import sys
+
+from numba.core.errors import NumbaError
+
+from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerConfig:
+    """How the AI plays.
+
+    seed: seeds the search (and a match's games: seed + game index).
+    threads: search threads (root parallelisation); default all cores.
+    exploration, capacity (tree nodes), rave, rave_k: :class:`mcts.SearchConfig` fields; None
+        keeps the search's or the game's default.
+    playouts / seconds: the budget per move; playouts wins when both are set.
+    resign_threshold: resign when the win estimate stays below it for two moves (0: never).
+    ponder: search during the opponent's turn (GTP), stopped by the next command.
+    """
+    seed: int = 0
+    threads: int = dataclasses.field(default_factory=lambda: os.cpu_count() or 1)
+    exploration: float = None
+    capacity: int = None
+    rave: bool = None
+    rave_k: float = 1000.0
+    playouts: int = None
+    seconds: float = DEFAULT_SECONDS
+    resign_threshold: float = 0.1
+    ponder: bool = False
+
+    @classmethod
+    def from_args(cls, args, threads=None):
+        """The configuration given by parsed command-line ``args`` (missing flags keep their
+        defaults); ``threads`` is the default thread count of the command (default: all
+        cores)."""
+        def get(name, default=None):
+            value = getattr(args, name, None)
+            return default if value is None else value
+        return cls(seed=get("seed", 0),
+                   threads=get("threads", threads or os.cpu_count() or 1),
+                   exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
+                   rave_k=get("rave_k", 1000.0), playouts=get("playouts"),
+                   seconds=get("seconds", DEFAULT_SECONDS),
+                   resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False))
+
+    @property
+    def budget(self):
+        """Keyword arguments of :meth:`mcts.MCTS.search` for one move."""
+        return {"playouts": self.playouts} if self.playouts else {"seconds": self.seconds}
+
+    def search_config(self, seed=None):
+        from mcts import SearchConfig
+        config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
+                              rave=self.rave, rave_k=self.rave_k)
+        if self.exploration is not None:
+            config.exploration = self.exploration
+        if self.capacity is not None:
+            config.capacity = self.capacity
+        return config
+
+    def engine(self, game, log=sys.stderr, seed=None):
+        """An :class:`mcts.MCTS` for ``game`` with these settings; ``UsageError`` (one line)
+        for a tree that does not fit in memory or kernels that do not compile."""
+        from mcts import MCTS
+        try:
+            return MCTS(game, self.search_config(seed), log=log)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        except NumbaError as e:
+            raise UsageError(compile_error(game.name, e)) from None
+
+
+class Resigner:
+    """The resignation rule: resign after two moves in a row whose win estimate is below
+    ``threshold`` (0 never resigns), counted for each player separately."""
+
+    def __init__(self, threshold):
+        self.threshold = float(threshold)
+        self.low = {}
+
+    def should_resign(self, player, value):
+        """Record the win estimate ``value`` (0..1) of ``player``'s move; True: resign."""
+        if self.threshold <= 0:
+            return False
+        self.low[player] = self.low.get(player, 0) + 1 if value < self.threshold else 0
+        return self.low[player] >= 2
+
+    def reset(self):
+        self.low.clear()

@@ -1,0 +1,152 @@
+"""GTP beyond the basics: live analysis (lz-analyze, kata-analyze, genmove_analyze), GoGui's
+analyze commands, pondering, the cold-start path, the rules and their score, and refused
+files. Streams are driven through ``GtpEngine.run`` on a pipe, as a GUI drives them."""
+import io
+import os
+import re
+import threading
+import time
+
+import pytest
+
+from frontends.go_session import GoSession
+from frontends.gtp import GtpEngine
+from frontends.player import PlayerConfig
+
+INFO = re.compile(r"info move ([A-HJ-T]\d+|pass) visits (\d+) winrate (\S+) prior (\S+) "
+                  r"lcb (\S+) order (\d+) pv ((?:(?:[A-HJ-T]\d+|pass) ?)+)")
+
+
+def engine(**kw):
+    kw.setdefault("playouts", 300)
+    e = GtpEngine({"size": 9}, PlayerConfig(threads=1, **kw), log=None)
+    e.ready.wait()
+    return e
+
+
+def drive(e, script):
+    """Run ``e`` on a pipe fed by ``script`` [(line, seconds to wait after it)]; the output
+    split into replies (each ends with an empty line)."""
+    r, w = os.pipe()
+    stdin, out = os.fdopen(r, "r"), io.StringIO()
+
+    def feed():
+        with os.fdopen(w, "w") as f:
+            for line, wait in script:
+                f.write(line + "\n")
+                f.flush()
+                time.sleep(wait)
+    t = threading.Thread(target=feed)
+    t.start()
+    e.run(stdin, out)
+    t.join()
+    return out.getvalue().split("\n\n")
+
+
+def test_lz_analyze_streams_until_the_next_command():
+    e = engine()
+    replies = drive(e, [("play b E5", 0), ("lz-analyze w 10", 1.0), ("name", 0), ("quit", 0)])
+    assert replies[0] == "="
+    head, *lines = replies[1].split("\n")
+    assert head == "=" and len(lines) >= 2
+    for line in lines:
+        entries = line.split(" info ")
+        assert entries[0].startswith("info move ")
+        for order, entry in enumerate(entries):
+            m = INFO.fullmatch(("" if order == 0 else "info ") + entry)
+            assert m, entry
+            assert int(m[6]) == order and 0 <= int(m[3]) <= 10000 and m[7].split()[0] == m[1]
+    visits = [int(INFO.match(line)[2]) for line in lines]
+    assert visits == sorted(visits) and visits[-1] > visits[0]      # one tree grows
+    assert replies[2] == "= mcts-engine" and replies[3] == "="
+    assert e.handle("list_stones w") == "="                          # analysis plays nothing
+
+
+def test_kata_analyze_with_ownership_and_genmove_analyze():
+    e = engine(seconds=0.6, playouts=None)
+    replies = drive(e, [("kata-analyze b 20 ownership true", 0.7), ("stop", 0),
+                        ("kata-genmove_analyze b 20", 1.5), ("quit", 0)])
+    lines = replies[0].split("\n")[1:]
+    assert lines
+    values = lines[-1].split(" ownership ")[1].split()
+    assert len(values) == 81 and all(-1 <= float(v) <= 1 for v in values)
+    assert 0 < float(INFO.match(lines[-1])[3]) < 1                   # win rate in [0, 1]
+    assert replies[1] == "="
+    head, *rest = replies[2].split("\n")
+    assert head == "=" and rest[-1].startswith("play ")
+    move = rest[-1].split()[1]
+    assert all(line.startswith("info move ") for line in rest[:-1])
+    assert e.handle("list_stones b") == f"= {move}"                 # the move was played
+
+
+def test_gogui_analyze_commands():
+    e = engine()
+    assert e.handle("gogui-analyze_commands") == (
+        "= gfx/MCTS principal variation/mcts-pv\ngfx/MCTS visits/mcts-visits\n"
+        "gfx/MCTS win rates/mcts-winrates\ndboard/MCTS ownership/mcts-ownership\n"
+        "plist/Dead stones/final_status_list dead\nplist/Seki stones/final_status_list seki")
+    e.handle("play b E5")
+    assert re.fullmatch(r"= VAR w [A-HJ-T]\d( [bw] ([A-HJ-T]\d|pass))*", e.handle("mcts-pv"))
+    visits = e.handle("mcts-visits").split("\n")
+    assert visits[0].startswith("= LABEL ") and visits[1].startswith("TEXT 300 playouts")
+    rows = e.handle("mcts-ownership")[2:].split("\n")
+    assert len(rows) == 9 and all(len(r.split()) == 9 for r in rows)
+    assert float(rows[4].split()[4]) > 0.5                           # E5 stays Black's
+
+
+def test_pondering_searches_the_opponents_turn_and_keeps_the_tree():
+    e = engine(ponder=True, playouts=200)
+    drive(e, [("genmove b", 0.8), ("quit", 0)])
+    s = e.session
+    pondered = s.engine.tree.playouts
+    assert pondered > 1000                       # far beyond the 200 of the move itself
+    reply = e.handle("play w C3")
+    assert reply == "="
+    e.handle("genmove b")
+    assert s.last[1].reused > 0                  # the tree below C3 was kept
+
+
+class ColdSession(GoSession):
+    """A session whose kernels never finish loading: the cold-start path."""
+
+    def _load(self):
+        pass
+
+
+def test_cold_start_plays_and_answers_with_pure_python_rules():
+    s = ColdSession({"size": 9}, PlayerConfig(threads=1, seconds=0.3), log=None)
+    s.play(0, s.game.vertex_to_action("E5"))
+    with pytest.raises(Exception, match="illegal move"):
+        s.play(1, s.game.vertex_to_action("E5"))
+    move = s.genmove(1)                           # waits 0.2 s, then a quick move
+    assert move != "E5" and s.history[-1][1] == 1
+    assert not s.ready.is_set()
+
+
+def test_rules_and_handicap_through_gtp():
+    e = engine()
+    rows = [".OOX.X.X.", "X.OXXXXXX", "XXXOOOOOO", "OOOOOOOOO"]
+    script = ["komi 7.5", "set_free_handicap D9 F9"]
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            v = f"{'ABCDEFGHJ'[j]}{9 - i}"
+            if ch in "XO" and v not in ("D9", "F9"):
+                script.append(f"play {'b' if ch == 'X' else 'w'} {v}")
+    for line in script:
+        assert e.handle(line) == "=", line
+    assert e.handle("final_score") == "= W+54.5"          # Tromp-Taylor: no compensation
+    assert e.handle("kgs-rules chinese") == "="
+    assert e.handle("final_score") == "= W+56.5"          # GNU Go --chinese-rules's count
+    assert e.handle("final_status_list seki") == "= B9 C9 C8\nA8 A7 B7 C7"
+    assert "RU[Chinese]" in e.handle("printsgf")
+
+
+def test_loadsgf_refuses_folders_fifos_and_huge_files(tmp_path):
+    e = engine()
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.sgf"
+    big.write_bytes(b"(;SZ[9]" + b" " * (9 << 20) + b")")
+    for path in (tmp_path, fifo, big):
+        assert e.handle(f"loadsgf {path}") == "? cannot load file"
+    assert e.handle("play b E5") == "="                   # the game goes on
