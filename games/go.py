@@ -362,10 +362,10 @@ def _hash_after_action(state, action):
 
 
 @njit(cache=True)
-def settle_counts(state, rng, playouts, own, dame):
+def settle_counts(state, rng, playouts, alternate, own, dame):
     """Play ``playouts`` playouts of the patterns policy from ``state``, the player to move
-    and the other one starting in turn (a finished game is played on as if nobody had
-    passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
+    and (if ``alternate``) the other one starting in turn (a finished game is played on as if
+    nobody had passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
     ends Black's (a black stone, or an empty point next to black stones only) and -1 for
     White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
     stones of both colours. The statistics behind :mod:`games.go_score`."""
@@ -379,7 +379,7 @@ def settle_counts(state, rng, playouts, own, dame):
         scratch[F_STATUS] = ONGOING
         scratch[F_PASSES] = 0
         scratch[F_POLICY] = POLICY_PATTERNS     # it keeps sekis: no self-atari of 2+ stones
-        if i % 2 == 1:
+        if alternate and i % 2 == 1:
             scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
             scratch[F_KO] = NO_POINT
         rollout(scratch, rng)
@@ -874,15 +874,16 @@ class Go(Game):
         score(s)
 
     # -- the end of the game (games.go_score) -----------------------------------------------
-    def settle(self, state, playouts=400, seed=0):
+    def settle(self, state, playouts=400, seed=0, alternate=True):
         """Playout statistics of the final position: ``(own, dame)``, float ``(n, n)`` each,
         row 0 at the top: the mean final owner of each point in [-1, 1] (+1 Black) and the
         share of playouts in which it ends as dame, from ``playouts`` seeded playouts of the
-        patterns policy, each side starting in turn (:func:`settle_counts`)."""
+        patterns policy, each side starting in turn if ``alternate``, else the player to move
+        (:func:`settle_counts`)."""
         from games.rng import new_rng
         own = np.zeros(self.size * self.size, dtype=np.int64)
         dame = np.zeros(self.size * self.size, dtype=np.int64)
-        settle_counts(state, new_rng(seed), int(playouts), own, dame)
+        settle_counts(state, new_rng(seed), int(playouts), int(alternate), own, dame)
         shape = (self.size, self.size)
         return (own / playouts).reshape(shape), (dame / playouts).reshape(shape)
 
@@ -892,9 +893,61 @@ class Go(Game):
 
     def stone_status(self, state, playouts=400, seed=0):
         """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
-        from the playouts (:func:`games.go_score.classify`), whatever the rules."""
+        from the playouts (:func:`games.go_score.classify`), sekis tested by filling their
+        shared liberties (:func:`games.go_score.resolve_sekis`), whatever the rules."""
         own, dame = self.settle(state, playouts, seed)
-        return go_score.classify(self.board(state), own, dame)
+        board = self.board(state)
+        statuses = go_score.classify(board, own, dame)
+        if not any(st == go_score.SEKI for _, _, st in statuses):
+            return statuses
+
+        def try_move(action, colour):
+            return self._filling_lines(state, action, colour - 1, playouts // 4, seed, depth=2)
+        return go_score.resolve_sekis(board, statuses, own, dame, try_move)
+
+    def _filling_lines(self, state, action, player, playouts, seed, depth):
+        """Ownership after ``player`` fills ``action`` of a seki, the opponent to move; and if
+        the fill is a self-atari, after the opponent's capture and each reply of ``player``
+        on the points emptied (the vital point of a nakade among them). A list of ``(n, n)``
+        ownership maps (:meth:`_judged_ownership`); empty if the fill is illegal."""
+        after = state.copy()
+        self.reopen(after)
+        self.set_to_play(after, player)
+        if apply_action(after, np.int64(action)) == ILLEGAL:
+            return []
+        lines = [after]
+        board, n = self.board(after), self.size
+        chain = next(pts for c, pts in go_score.chains(board) if action in pts)
+        libs = {rr * n + cc for p in chain for rr, cc in go_score.neighbours(*divmod(p, n), n)
+                if not board[rr, cc]}
+        if len(libs) == 1:
+            captured = after.copy()
+            if apply_action(captured, np.int64(libs.pop())) != ILLEGAL:
+                for q in chain:
+                    reply = captured.copy()
+                    if apply_action(reply, np.int64(q)) != ILLEGAL:
+                        lines.append(reply)
+        return [self._judged_ownership(s, playouts, seed, depth - 1) for s in lines]
+
+    def _judged_ownership(self, state, playouts, seed, depth):
+        """Mean final owner ``(n, n)`` of playouts from ``state`` (the player to move first),
+        with the chains of any seki there tested ``depth`` more fills deep and set to +-1 (0
+        for a seki that holds)."""
+        own, dame = self.settle(state, playouts, seed, alternate=False)
+        board = self.board(state)
+        statuses = go_score.classify(board, own, dame)
+        if depth <= 0 or not any(st == go_score.SEKI for _, _, st in statuses):
+            return own
+        statuses = go_score.resolve_sekis(
+            board, statuses, own, dame,
+            lambda a, c: self._filling_lines(state, a, c - 1, playouts, seed, depth))
+        own = own.copy()
+        for color, points, st in statuses:
+            sign = 1.0 if color == 1 else -1.0
+            for p in points:
+                own[divmod(p, self.size)] = {go_score.ALIVE: sign, go_score.DEAD: -sign,
+                                             go_score.SEKI: 0.0}[st]
+        return own
 
     def final_status(self, state, seed=0):
         """Status of every chain at the end of the game under the rules in force: under

@@ -33,7 +33,8 @@ ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 DAME_SHARE = 0.5          # a liberty left as dame in at least this share of playouts: seki
 
 
-def _neighbours(r, c, n):
+def neighbours(r, c, n):
+    """The points next to ``(r, c)`` on an ``n`` x ``n`` board, as ``(row, col)``."""
     for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
         if 0 <= rr < n and 0 <= cc < n:
             yield rr, cc
@@ -54,7 +55,7 @@ def chains(board):
             while todo:
                 r, c = todo.pop()
                 points.append(r * n + c)
-                for rr, cc in _neighbours(r, c, n):
+                for rr, cc in neighbours(r, c, n):
                     if not seen[rr, cc] and board[rr, cc] == color:
                         seen[rr, cc] = True
                         todo.append((rr, cc))
@@ -76,7 +77,7 @@ def empty_regions(board):
             todo = [(r0, c0)]
             while todo:
                 r, c = todo.pop()
-                for rr, cc in _neighbours(r, c, n):
+                for rr, cc in neighbours(r, c, n):
                     if not board[rr, cc] and labels[rr, cc] < 0:
                         labels[rr, cc] = k
                         todo.append((rr, cc))
@@ -95,7 +96,7 @@ def area_of(board):
         for c in range(n):
             if labels[r, c] >= 0:
                 seen = reach.setdefault(int(labels[r, c]), set())
-                seen.update(int(board[rr, cc]) for rr, cc in _neighbours(r, c, n)
+                seen.update(int(board[rr, cc]) for rr, cc in neighbours(r, c, n)
                             if board[rr, cc])
     for k, colours in reach.items():
         size = int((labels == k).sum())
@@ -122,12 +123,57 @@ def classify(board, own, dame):
         mine = float(np.mean([own[divmod(p, n)] for p in points])) * sign
         status = DEAD if mine < 0 else ALIVE
         if status == ALIVE:
-            liberties = {(rr, cc) for p in points for rr, cc in _neighbours(*divmod(p, n), n)
+            liberties = {(rr, cc) for p in points for rr, cc in neighbours(*divmod(p, n), n)
                          if not board[rr, cc]}
             if any(dame[q] >= DAME_SHARE for q in liberties):
                 status = SEKI
         out.append((color, points, status))
     return out
+
+
+def resolve_sekis(board, statuses, own, dame, try_move):
+    """Test each seki of ``statuses`` (from :func:`classify`) by letting either colour fill a
+    shared liberty first: ``try_move(point, colour)`` (colour 1 or 2) returns the mean final
+    owners ``(n, n)`` of playouts after each line of play that starts with that move (empty
+    if it is illegal). If some line wins the seki's chains for the mover (they end as its
+    points in most playouts, its sacrificed stones retaken), as a self-atari that kills by a
+    throw-in or a nakade does, those chains are judged by that line instead (alive or dead,
+    no longer seki). A real seki survives: whoever fills first loses.
+    The playout policy refuses self-ataris of two or more stones, so this takes the one step
+    of reading it cannot; returns the statuses, revised."""
+    n = board.shape[0]
+    own, dame = own.copy(), dame.copy()
+    for _ in range(4):                      # a few sekis at most; each pass settles one
+        seki = [(color, points) for color, points, st in statuses if st == SEKI]
+        broken = False
+        for color, points in seki:
+            shared = sorted({(rr, cc) for p in points for rr, cc in neighbours(*divmod(p, n), n)
+                             if not board[rr, cc] and dame[rr, cc] >= DAME_SHARE})
+            near = [pts for _, pts in seki if any(abs(divmod(p, n)[0] - r) + abs(
+                divmod(p, n)[1] - c) == 1 for p in pts for r, c in shared)]
+            cells = [divmod(p, n) for pts in near for p in pts]
+            for r, c in shared:
+                for mover in (1, 2):
+                    sign = 1.0 if mover == 1 else -1.0
+                    lines = try_move(r * n + c, mover)
+                    if not lines:
+                        continue
+                    after = max(lines, key=lambda o: np.mean([o[q] * sign for q in cells]))
+                    if np.mean([after[q] * sign for q in cells]) >= DAME_SHARE:
+                        for q in cells:
+                            own[q] = after[q]
+                        for q in shared:
+                            dame[q] = 0.0
+                        broken = True
+                        break
+                if broken:
+                    break
+            if broken:
+                break
+        if not broken:
+            return statuses
+        statuses = classify(board, own, dame)
+    return statuses
 
 
 def without(board, points):
@@ -168,6 +214,6 @@ def quick_moves(board, seed):
     occupied) and never an eye; the caller still checks superko when it plays one."""
     n = board.shape[0]
     options = [r * n + c for r in range(n) for c in range(n) if not board[r, c]
-               and any(not board[rr, cc] for rr, cc in _neighbours(r, c, n))]
+               and any(not board[rr, cc] for rr, cc in neighbours(r, c, n))]
     random.Random(seed).shuffle(options)
     return options

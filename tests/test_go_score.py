@@ -2,11 +2,15 @@
 chains, area, life and death, seki, the score under each rules set, the handicap
 compensation, the quick move, and the pure-Python twins of the kernels. The expected values of
 the seki and handicap positions are GNU Go 3.8's answers (``--chinese-rules``)."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from games import go_score, pure
 from games.go import Go
+
+DATA = Path(__file__).parent / "data" / "final_status"
 
 # A seki in the top-left corner: black A8 A7 B7 C7 and white B9 C9 C8 share the liberties A9
 # and B8; both are enclosed by living groups. GNU Go: final_status_list seki lists both,
@@ -138,3 +142,27 @@ def test_pure_python_twins_play_exactly_the_compiled_rules():
         if g.status(a) != 0:
             break
     assert type(t.kernels.apply_action).__name__ == "function"     # interpreted, not numba
+
+
+def final_position(name):
+    from games import go_sgf
+    record = go_sgf.from_sgf((DATA / name).read_bytes())
+    g = Go(size=record["size"], komi=record["komi"], rules="chinese")
+    s = g.initial_state()
+    for player, action in record["moves"]:
+        g.set_to_play(s, player)
+        g.play(s, action)
+    return g, s
+
+
+@pytest.mark.parametrize("name, dead, alive", [
+    ("sacrifice-throw-in.sgf", "F9 F8 G8 H8 J8 F7", "H9"),
+    ("sacrifice-nakade.sgf", "H9 G8 H8 H7 H6 H5 J5 J4", "J8 J7")])
+def test_a_seki_that_a_sacrifice_breaks_is_no_seki_as_gnu_go_reads_it(name, dead, alive):
+    g, s = final_position(name)
+    own, dame = g.settle(s)
+    plain = go_score.classify(g.board(s), own, dame)        # what the playouts alone say
+    assert {st for _, pts, st in plain if g.action_to_vertex(pts[0]) in ("H9", "J8")} == {"seki"}
+    found = statuses(g, s)
+    assert found[(2, dead)] == "dead" and found[(1, alive)] == "alive"
+    assert "seki" not in found.values()
