@@ -152,7 +152,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     # -- information -----------------------------------------------------------------------
     def cmd_showboard(self):
-        return "\n" + self.game.render(self.state, self.session.last_action())
+        return "\n" + self.session.rules.render(self.state, self.session.last_action())
 
     def cmd_is_legal(self, color, vertex):
         player, action = parse_color(color), self._vertex(vertex)
@@ -166,7 +166,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     def cmd_list_stones(self, color):
         want = parse_color(color) + 1
-        board, n = self.game.board(self.state), self.game.size
+        board, n = self.session.rules.board(self.state), self.game.size
         return " ".join(self.game.action_to_vertex(r * n + c) for r in range(n)
                         for c in range(n) if board[r, c] == want)
 

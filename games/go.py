@@ -604,7 +604,7 @@ class Go(Game):
         self.priors, self.rules = priors, p["rules"]
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
-        self.max_length = int(gb.max_moves(size_i))
+        self.max_length = int(gb.move_cap(size_i))
         self.pass_action = size_i * size_i
 
     # -- states ----------------------------------------------------------------------------

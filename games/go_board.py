@@ -102,15 +102,17 @@ def at(p, field):
     return HEADER + REC * p + field
 
 
-@njit(cache=True)
-def max_moves(n):
+def move_cap(n):
     """The move cap for board size ``n``: 3 n² moves (passes included)."""
     return 3 * n * n
 
 
+max_moves = njit(cache=True)(move_cap)      # the same, for compiled callers
+
+
 def state_length(n):
     """Length of the state array for board size ``n``."""
-    return HEADER + REC * (n + 2) ** 2 + n * n + max_moves(n) + 1 + n * n
+    return HEADER + REC * (n + 2) ** 2 + n * n + move_cap(n) + 1 + n * n
 
 
 def new_state(n, komi2):
