@@ -231,9 +231,8 @@ class GoSession:
             result = self.search(pos, budget, resume=self.player.ponder)
         else:
             result = self._search_in_steps(pos, budget, on_progress, interval)
-        self.note(f"genmove {g.players[player]}: {result.move}, win {100 * result.value:.1f}%, "
-                  f"{result.playouts} playouts in {result.seconds:.2f} s")
         if not cleanup and self.resigner.should_resign(player, result.value):
+            self.note(f"genmove {g.players[player]}: resign, win {100 * result.value:.1f}%")
             return None
         action = g.final_choice(pos, result)      # never fills our own eye
         if cleanup and action == g.pass_action:
@@ -243,6 +242,8 @@ class GoSession:
                       and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose; filling our own eyes would
                 action = others[0].action       # not help
+        self.note(f"genmove {g.players[player]}: {g.action_to_vertex(action)} (search: "
+                  f"{result.move}), win {100 * result.value:.1f}%, {result.playouts} playouts")
         return action
 
     def _search_in_steps(self, pos, budget, on_progress, interval):

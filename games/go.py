@@ -950,12 +950,10 @@ class Go(Game):
         return own
 
     def final_status(self, state, seed=0):
-        """Status of every chain at the end of the game under the rules in force: under
-        Tromp-Taylor nothing is removed, so no stone is dead (sekis are still told apart)."""
-        out = self.stone_status(state, seed=seed)
-        if self.rules == "tromp-taylor":
-            out = [(c, pts, go_score.ALIVE if st == go_score.DEAD else st) for c, pts, st in out]
-        return out
+        """Status of every chain at the end of the game (GTP ``final_status_list``), whatever
+        the rules: GUIs such as Quarry mark and count dead stones themselves. Under
+        Tromp-Taylor :meth:`final_score` still counts every stone."""
+        return self.stone_status(state, seed=seed)
 
     def final_score(self, state, seed=0):
         """The score (Black - White - komi - compensation) of the game ended now under the

@@ -7,7 +7,8 @@ One scoring path serves every front end (``play``, ``analyze``, the SGF ``RE``, 
 * ``"tromp-taylor"`` (the default): the score is the bare area count of the board as it stands
   (Tromp and Taylor, "The Logical Rules of Go", 1995): stones plus the empty regions that reach
   only that colour, Black - White - komi. No stone is ever removed at the end, so the
-  players capture dead stones before passing; ``final_status_list dead`` is empty.
+  players capture dead stones before passing (``final_status_list`` still tells which stones
+  are dead, for GUIs that count themselves).
 * ``"chinese"``: area scoring after the dead stones are taken off the board, and White gets
   one point per handicap stone, as GNU Go's ``--chinese-rules`` counts (GNU Go 3.8
   ``final_score``: 9x9, komi 0.5, ``fixed_handicap 3``, a dead white stone: ``B+77.5``).

@@ -59,7 +59,7 @@ def test_a_dead_stone_counts_under_tromp_taylor_and_comes_off_under_chinese():
     assert statuses(g, s)[(1, "F3")] == "dead"
     assert g.final_result(s) == "W+54.5"              # 16 to 63, as without the stone
     g, s = position(rows, "tromp-taylor")
-    assert statuses(g, s)[(1, "F3")] == "alive"        # nothing is ever removed
+    assert statuses(g, s)[(1, "F3")] == "dead"         # dead, but never removed
     # White's empty region now touches the black stone: it counts for nobody.
     assert go_score.area_of(g.board(s)) == (17, 21)
     assert g.final_result(s) == "W+11.5"               # 17 - 21 - 7.5

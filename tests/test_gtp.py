@@ -234,7 +234,7 @@ def test_final_score_and_status_follow_the_rules_in_force():
         assert e.handle("final_score") == "= 0"
     e.handle("play w a3")                  # a lone white stone in Black's area
     e.handle("kgs-rules tromp-taylor")     # every stone counts: A1-A2 and A4-A5 touch A3
-    assert e.handle("final_status_list dead") == "="
+    assert e.handle("final_status_list dead") == "= A3"       # dead, but not removed
     assert e.handle("final_score") == "= W+6"           # Black 7, White 13
     e.handle("kgs-rules chinese")          # A3 is dead and comes off
     assert e.handle("final_status_list dead") == "= A3"
