@@ -1,12 +1,15 @@
 """How often the search keeps the exact outcome on the solved Connect Four positions.
 
     python -m benchmarks.connect4_strength [--seconds 1 | --playouts N] [--threads T]
+        [--playout-policy threats|uniform]
 
 For each position of ``tests/data/connect4_positions.tsv`` (solved exactly, see its README) the
 engine picks a move; the move *keeps the outcome* if its exact score has the sign of the
 position's value (a win where the position is won, a draw where it is drawn; where it is lost
 every move keeps it). Prints the rate per stratum (begin 6-13 plies, middle 14-27, end 28-38)
-and how many positions the solver proved.
+and how many positions the solver proved, and two tactical tallies over all strata: positions
+with an immediate win (kept: a winning move played at once) and positions where the opponent
+threatens one immediate win that can be blocked (kept: blocked).
 """
 import argparse
 import csv
@@ -15,7 +18,10 @@ import os
 import time
 from pathlib import Path
 
+import numpy as np
+
 import games
+from games.connect4 import MASK, POS, winning_cells, _BOARD, _BOTTOMS, _COLUMN
 from mcts import MCTS, SearchConfig
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4_positions.tsv"
@@ -33,13 +39,15 @@ def main(argv=None):
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--playout-policy", default="threats", choices=("threats", "uniform"))
     args = p.parse_args(argv)
     spend = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 1.0}
-    game = games.get("connect4")
+    game = games.get("connect4", playout_policy=args.playout_policy)
     engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads), log=None)
     with open(DATA) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     tally = {s: {"kept": 0, "positions": 0, "proven": 0} for s in ("begin", "middle", "end")}
+    tactics = {s: {"kept": 0, "positions": 0} for s in ("immediate win", "block")}
     t0 = time.perf_counter()
     for row in rows:
         state, _ = game.play_record(row["moves"])
@@ -50,15 +58,35 @@ def main(argv=None):
         t["positions"] += 1
         t["kept"] += (score > 0) == (value > 0) and (score == 0) == (value == 0)
         t["proven"] += result.proof is not None
+        kind = tactic(state)
+        if kind:
+            tactics[kind]["positions"] += 1
+            cells = _COLUMN[result.action]
+            target = winning_cells(*((state[POS], state[MASK]) if kind == "immediate win" else
+                                     (state[POS] ^ state[MASK], state[MASK])))
+            tactics[kind]["kept"] += bool(target & ((state[MASK] + _BOTTOMS) & _BOARD) & cells)
     out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
-           "strata": tally}
+           "playout_policy": args.playout_policy, "strata": tally, "tactics": tactics}
     if args.json:
         print(json.dumps(out))
         return
-    print(f"budget {spend} per position, {args.threads} threads, seed {args.seed}")
+    print(f"budget {spend} per position, {args.threads} threads, seed {args.seed}, "
+          f"{args.playout_policy} playouts")
     for name, t in tally.items():
         print(f"{name:>7}: kept the outcome in {t['kept']}/{t['positions']} = "
               f"{100 * t['kept'] / t['positions']:.1f} %, solver proved {t['proven']}")
+    for name, t in tactics.items():
+        print(f"{name:>13}: {t['kept']}/{t['positions']}")
+
+
+def tactic(state):
+    """"immediate win" if the player to move can win at once, "block" if not but the
+    opponent threatens exactly one immediate win (a cell it could fill next), else None."""
+    playable = (state[MASK] + _BOTTOMS) & _BOARD
+    if winning_cells(state[POS], state[MASK]) & playable:
+        return "immediate win"
+    threats = winning_cells(state[POS] ^ state[MASK], state[MASK]) & playable
+    return "block" if threats and not (threats & (threats - np.uint64(1))) else None
 
 
 if __name__ == "__main__":
