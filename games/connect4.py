@@ -2,24 +2,36 @@
 
 Representation (bitboards, after J. Tromp and P. Pons): bit ``7*c + r`` is column ``c`` (0 left),
 row ``r`` (0 bottom); bit ``7*c + 6`` is an always-empty sentinel so shifted lines never wrap.
-The state is ``uint64[4]``: ``[stones of the player to move, mask of all stones, plies played,
-status]``. Actions are columns 0-6, written ``1``-``7``; a game record is the string of columns
-played, e.g. ``4453``. A full board with no four in a row is a draw.
+The state is ``uint64[5]``: ``[stones of the player to move, mask of all stones, plies played,
+status, playout policy]``. Actions are columns 0-6, written ``1``-``7``; a game record is the
+string of columns played, e.g. ``4453``. A full board with no four in a row is a draw.
+
+Playout policies (``Connect4(playout_policy=...)``):
+
+* ``"threats"`` (the default): take an immediate win; else block the opponent's immediate
+  win; else a uniform random column among those that do not put the stone right below a cell
+  where the opponent would complete four (the "non-losing moves" of Pons's solver), or any
+  column if every one does. The threats come from bitboard shifts (``winning_cells``).
+* ``"uniform"``: a uniform random open column (OpenSpiel's random rollouts; ``bench`` uses it).
 """
 import numpy as np
 from numba import njit
 
-from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game
+from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, Game, Param
 from games.rng import below, next_u64
 
 WIDTH, HEIGHT = 7, 6
 H1 = HEIGHT + 1
 CELLS = WIDTH * HEIGHT
-POS, MASK, PLIES, STATUS = 0, 1, 2, 3
+POS, MASK, PLIES, STATUS, POLICY = 0, 1, 2, 3, 4
+POLICIES = {"uniform": 0, "threats": 1}
 _ONE = np.uint64(1)
 _BOTTOM = np.array([1 << (H1 * c) for c in range(WIDTH)], dtype=np.uint64)
 _TOP = np.array([1 << (HEIGHT - 1 + H1 * c) for c in range(WIDTH)], dtype=np.uint64)
 _SHIFTS = np.array([1, H1, H1 - 1, H1 + 1], dtype=np.uint64)   # vertical, horizontal, 2 diagonals
+_COLUMN = np.array([((1 << HEIGHT) - 1) << (H1 * c) for c in range(WIDTH)], dtype=np.uint64)
+_BOARD = np.uint64(sum(((1 << HEIGHT) - 1) << (H1 * c) for c in range(WIDTH)))
+_BOTTOMS = np.uint64(sum(1 << (H1 * c) for c in range(WIDTH)))
 
 
 @njit(cache=True)
@@ -97,18 +109,71 @@ def _random_column(mask, x):
 
 
 @njit(cache=True)
+def winning_cells(b, mask):
+    """The empty cells (a bitboard) where a stone would give ``b`` four in a row: for each
+    direction, three of ``b``'s stones in line with the cell (Pons's ``compute_winning_position``).
+    """
+    r = (b << np.uint64(1)) & (b << np.uint64(2)) & (b << np.uint64(3))   # vertical
+    for i in range(1, 4):
+        s = _SHIFTS[i]
+        p = (b << s) & (b << (s + s))
+        r |= p & (b << (s + s + s))
+        r |= p & (b >> s)
+        p = (b >> s) & (b >> (s + s))
+        r |= p & (b << s)
+        r |= p & (b >> (s + s + s))
+    return r & (_BOARD ^ mask)
+
+
+@njit(cache=True)
+def _random_in(cells, x):
+    """A uniform random column holding one of the playable ``cells``; (column, rng state)."""
+    count = 0
+    for c in range(WIDTH):
+        if cells & _COLUMN[c]:
+            count += 1
+    x = next_u64(x)
+    k = below(x, count)
+    for c in range(WIDTH):
+        if cells & _COLUMN[c]:
+            if k == 0:
+                return c, x
+            k -= 1
+    return -1, x
+
+
+@njit(cache=True)
+def _policy_column(pos, mask, policy, x):
+    """The playout policy's column for the player to move (``pos``: its stones)."""
+    if policy == 0:
+        return _random_column(mask, x)
+    playable = (mask + _BOTTOMS) & _BOARD
+    win = winning_cells(pos, mask) & playable
+    if win:
+        return _random_in(win, x)
+    threats = winning_cells(pos ^ mask, mask)
+    block = threats & playable
+    if block:
+        return _random_in(block, x)
+    safe = playable & ~(threats >> np.uint64(1))
+    return _random_in(safe if safe else playable, x)
+
+
+@njit(cache=True)
 def playout_action(state, rng):
-    c, rng[0] = _random_column(state[MASK], rng[0])
+    c, rng[0] = _policy_column(state[POS], state[MASK], state[POLICY], rng[0])
     return c
 
 
 @njit(cache=True)
 def rollout(state, rng):
-    """Uniform random playout to the end with the bitboards in registers; returns the status."""
+    """A playout of the state's policy to the end with the bitboards in registers; returns the
+    status."""
     pos, mask, plies, st = state[POS], state[MASK], np.int64(state[PLIES]), np.int64(state[STATUS])
+    policy = state[POLICY]
     x = rng[0]
     while st == ONGOING:
-        c, x = _random_column(mask, x)
+        c, x = _policy_column(pos, mask, policy, x)
         pos, mask, plies, st = _drop(pos, mask, plies, c)
     rng[0] = x
     state[POS], state[MASK], state[PLIES], state[STATUS] = pos, mask, np.uint64(plies), np.uint64(st)
@@ -123,14 +188,24 @@ class Connect4(Game):
     players = ("X", "O")
     move_help = "a column 1-7"
     record_separator = ""           # records are strings of digits
+    parameters = (
+        Param("playout_policy", str, "threats", "playout policy: threats (win at once, block "
+              "an immediate win, never play below the opponent's winning cell) or uniform "
+              "(uniform random columns)", choices=tuple(POLICIES)),
+    )
+    # bench's figures are for uniform random playouts, like OpenSpiel's.
+    bench_params = {"playout_policy": "uniform"}
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, playout_policy="threats"):
+        super().__init__(playout_policy=playout_policy)
+        self.policy = self.params["playout_policy"]
         self.num_actions = WIDTH
         self.max_length = CELLS
 
     def initial_state(self):
-        return np.zeros(4, dtype=np.uint64)
+        s = np.zeros(5, dtype=np.uint64)
+        s[POLICY] = POLICIES[self.policy]
+        return s
 
     def cells(self, state):
         """Board as int8 array of shape (6, 7), row 0 at the top: 0 empty, 1 X, 2 O."""

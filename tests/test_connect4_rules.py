@@ -130,4 +130,4 @@ def test_legal_moves_match_the_solved_positions():
 
 def test_state_shape_and_dtype():
     state = G.initial_state()
-    assert state.shape == (4,) and state.dtype == np.uint64
+    assert state.shape == (5,) and state.dtype == np.uint64
