@@ -40,10 +40,12 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.add_argument("--playout-policy", default="threats", choices=("threats", "uniform"))
+    p.add_argument("--exploration", type=float, help="UCT constant (default: the game's)")
     args = p.parse_args(argv)
     spend = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 1.0}
     game = games.get("connect4", playout_policy=args.playout_policy)
-    engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads), log=None)
+    engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads,
+                                     exploration=args.exploration), log=None)
     with open(DATA) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     tally = {s: {"kept": 0, "positions": 0, "proven": 0} for s in ("begin", "middle", "end")}
