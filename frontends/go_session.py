@@ -247,7 +247,8 @@ class GoSession:
         return action
 
     def _search_in_steps(self, pos, budget, on_progress, interval):
-        """The search of one move in slices of ``interval`` seconds, reporting after each."""
+        """The search of one move in slices of ``interval`` seconds, reporting after each; it
+        spends the whole budget (no early stop), as Leela Zero's genmove_analyze does."""
         deadline = time.perf_counter() + budget.get("seconds", float("inf"))
         target = budget.get("playouts")
         result = None
@@ -256,7 +257,7 @@ class GoSession:
             part = {"seconds": max(0.01, min(interval, left))}
             if target is not None:
                 part["playouts"] = max(1, target - (result.playouts if result else 0))
-            result = self.search(pos, part, resume=result is not None)
+            result = self.search(pos, part, resume=result is not None, early_stop=False)
             on_progress(result)
             if result.proof is not None or left <= interval or (
                     target is not None and result.playouts >= target):
