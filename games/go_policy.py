@@ -11,7 +11,9 @@ opponent's last move (a stone), the first rule that gives a move plays it:
 
 1. **Capture**: ``L``'s group is in atari: take it.
 2. **Atari defence**: a group of ours next to ``L`` is in atari: capture an enemy group in
-   atari that touches it, else extend at its liberty if that leaves it two liberties or more.
+   atari that touches it, else extend at its liberty if that leaves it two liberties or more
+   and does not run into a ladder (:func:`ladder_captured`: with exactly two liberties left,
+   the ladder is read out on a copy of the board).
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
@@ -34,8 +36,9 @@ import itertools
 import numpy as np
 from numba import njit
 
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT,
-                            NO_POINT, WHITE, at, in_atari, is_legal_point, is_own_eye)
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_SIZE, GROUP, LIBS, LSUM, NEXT,
+                            NO_POINT, WHITE, at, in_atari, is_legal_point, is_own_eye,
+                            place_stone)
 from games.rng import below, next_u64
 
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
@@ -185,6 +188,92 @@ def _playable(s, w, p, c):
 
 
 @njit(cache=True)
+def _libs3(s, w, g):
+    """``(n, a, b)``: the number of distinct liberties of group ``g`` (3 meaning three or
+    more) and the first two of them."""
+    a = NO_POINT
+    b = NO_POINT
+    n = 0
+    x = g
+    while True:
+        for d in (1, -1, w, -w):
+            y = x + d
+            if s[at(y, COLOR)] == EMPTY and y != a and y != b:
+                if n == 0:
+                    a = y
+                elif n == 1:
+                    b = y
+                else:
+                    return 3, a, b
+                n += 1
+        x = s[at(x, NEXT)]
+        if x == g:
+            break
+    return n, a, b
+
+
+@njit(cache=True)
+def _captures_next_to(s, w, g, c):
+    """True if an enemy group touching ``c`` group ``g`` is in atari (``g`` can take it)."""
+    x = g
+    while True:
+        for d in (1, -1, w, -w):
+            y = x + d
+            if s[at(y, COLOR)] == 3 - c and in_atari(s, s[at(y, GROUP)]):
+                return True
+        x = s[at(x, NEXT)]
+        if x == g:
+            break
+    return False
+
+
+@njit(cache=True)
+def _open_around(s, w, p):
+    n = 0
+    for d in (1, -1, w, -w):
+        if s[at(p + d, COLOR)] == EMPTY:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def ladder_captured(s, w, p, c):
+    """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
+    in a ladder: read on a copy, the attacker ataris on the liberty that leaves the other one
+    the fewest open points (the usual ladder), the defender extends, until the defender has
+    three liberties or can capture an attacking group in atari (it escapes) or is left in
+    atari after extending (it is captured). The ladder reading of Pachi's and Fuego's
+    playouts, with one line and no branching."""
+    t = s.copy()
+    place_stone(t, w, p, c, True)
+    g = t[at(p, GROUP)]
+    attacker = 3 - c
+    for _ in range(4 * t[F_SIZE]):
+        n, a, b = _libs3(t, w, g)
+        if n >= 3 or _captures_next_to(t, w, g, c):
+            return False
+        if n <= 1:
+            return True
+        hit = a                                 # atari on a leaves b, and the reverse:
+        if not is_legal_point(t, w, a, attacker) or (    # leave the one with fewer open points
+                is_legal_point(t, w, b, attacker) and _open_around(t, w, a) < _open_around(t, w, b)):
+            hit = b
+        if not is_legal_point(t, w, hit, attacker):
+            return False
+        place_stone(t, w, hit, attacker, True)
+        if in_atari(t, t[at(hit, GROUP)]) or _captures_next_to(t, w, g, c):
+            return False                        # the defender takes an attacking stone
+        n, a, b = _libs3(t, w, g)
+        if n != 1:
+            return n == 0
+        if not is_legal_point(t, w, a, c):
+            return True
+        place_stone(t, w, a, c, True)
+        g = t[at(a, GROUP)]
+    return False
+
+
+@njit(cache=True)
 def _save(s, w, g, c):
     """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
     atari that touches it, else extend at its liberty if that gives two liberties or more."""
@@ -200,7 +289,8 @@ def _save(s, w, g, c):
         if x == g:
             break
     lib = liberty_of(s, g)
-    if _playable(s, w, lib, c) and (two_liberties(s, w, lib, c) or captures(s, w, lib, c)):
+    if _playable(s, w, lib, c) and (captures(s, w, lib, c) or (
+            two_liberties(s, w, lib, c) and not ladder_captured(s, w, lib, c))):
         return lib
     return NO_POINT
 

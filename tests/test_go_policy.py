@@ -189,3 +189,33 @@ def test_priors_of_a_capture_and_a_self_atari():
     g.play(s, g.parse_move("D4", s))
     # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
     assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
+
+
+LADDER = """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O . . . . .
+        . . O X . . . . .
+        . . . . O . . . .
+        . . . . . . . . .
+        . . . . . . . . ."""
+
+
+def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
+    # White E4 ataris D4; D3 would give two liberties (C3, D2) and the ladder runs to the
+    # lower left edge: D3, C3 (after D2), C2 (after B3), ... captured.
+    g = Go(9)
+    s = position(g, LADDER, to_play=1)
+    g.play(s, g.parse_move("E4", s))
+    w = g.size + 2
+    assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is True
+    assert gp.saving_moves(s, w, padded(g, "E4"), 1) == (gb.NO_POINT,) * 4   # not forced
+    # A black stone on B2 breaks the ladder: D3 is played again.
+    rows = LADDER.strip().splitlines()
+    rows[7] = "        . X . . . . . . ."
+    s = position(g, "\n".join(rows), to_play=1)
+    g.play(s, g.parse_move("E4", s))
+    assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is False
+    assert picks(g, s) == {"D3"}
