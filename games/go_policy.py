@@ -36,9 +36,9 @@ import itertools
 import numpy as np
 from numba import njit
 
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_SIZE, GROUP, LIBS, LSUM, NEXT,
-                            NO_POINT, WHITE, at, in_atari, is_legal_point, is_own_eye,
-                            place_stone)
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_KO, F_SIZE, GROUP, LIBS,
+                            LSUM, NEXT, NO_POINT, WHITE, at, in_atari, is_legal_point,
+                            is_own_eye, place_stone)
 from games.rng import below, next_u64
 
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
@@ -128,18 +128,24 @@ def captures(s, w, p, c):
 
 
 @njit(cache=True)
-def two_liberties(s, w, p, c):
-    """True if a ``c`` stone on empty ``p`` would leave its group at least two liberties,
-    captures aside: the empty neighbours of ``p`` and the liberties of the friendly groups it
-    joins, other than ``p``; their stones are walked only until two distinct ones are found."""
+def liberties_after(s, w, p, c, most):
+    """The liberties a ``c`` stone on empty ``p`` would leave its group, captures aside,
+    counted up to ``most`` (2 or 3): the empty neighbours of ``p`` and the liberties of the
+    friendly groups it joins, other than ``p``; stones are walked only until ``most`` distinct
+    ones are found."""
     first = NO_POINT
+    second = NO_POINT
+    n = 0
     for d in (1, -1, w, -w):
         q = p + d
-        if s[at(q, COLOR)] == EMPTY:
+        if s[at(q, COLOR)] == EMPTY and q != first and q != second:
+            n += 1
+            if n == most:
+                return n
             if first == NO_POINT:
                 first = q
-            elif q != first:
-                return True
+            else:
+                second = q
     for d in (1, -1, w, -w):
         q = p + d
         if s[at(q, COLOR)] != c:
@@ -151,15 +157,25 @@ def two_liberties(s, w, p, c):
         while True:
             for e in (1, -1, w, -w):
                 y = x + e
-                if y != p and s[at(y, COLOR)] == EMPTY:
+                if y != p and s[at(y, COLOR)] == EMPTY and y != first and y != second:
+                    n += 1
+                    if n == most:
+                        return n
                     if first == NO_POINT:
                         first = y
-                    elif y != first:
-                        return True
+                    else:
+                        second = y
             x = s[at(x, NEXT)]
             if x == g:
                 break
-    return False
+    return n
+
+
+@njit(cache=True)
+def two_liberties(s, w, p, c):
+    """True if a ``c`` stone on empty ``p`` would leave its group at least two liberties,
+    captures aside (:func:`liberties_after`)."""
+    return liberties_after(s, w, p, c, 2) >= 2
 
 
 @njit(cache=True)
@@ -244,7 +260,7 @@ def ladder_captured(s, w, p, c):
     three liberties or can capture an attacking group in atari (it escapes) or is left in
     atari after extending (it is captured). The ladder reading of Pachi's and Fuego's
     playouts, with one line and no branching."""
-    t = s.copy()
+    t = s[:s[F_HIST_AT]].copy()                 # the board and the empty list, no history
     place_stone(t, w, p, c, True)
     g = t[at(p, GROUP)]
     attacker = 3 - c
@@ -289,8 +305,12 @@ def _save(s, w, g, c):
         if x == g:
             break
     lib = liberty_of(s, g)
-    if _playable(s, w, lib, c) and (captures(s, w, lib, c) or (
-            two_liberties(s, w, lib, c) and not ladder_captured(s, w, lib, c))):
+    if not _playable(s, w, lib, c):
+        return NO_POINT
+    if captures(s, w, lib, c):
+        return lib
+    n = liberties_after(s, w, lib, c, 3)
+    if n == 3 or (n == 2 and not ladder_captured(s, w, lib, c)):   # a ladder needs two
         return lib
     return NO_POINT
 
