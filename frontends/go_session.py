@@ -22,7 +22,7 @@ from games import go_sgf, pure
 from games.contract import ILLEGAL, ONGOING
 from games.go import Go, fixed_handicap_vertices, max_fixed_handicap
 from games.go_score import quick_moves
-from mcts.search import load_kernels
+from mcts.search import check_config, load_kernels
 
 MAX_SGF_BYTES = 8 << 20          # loadsgf reads at most this much
 
@@ -51,6 +51,7 @@ class GoSession:
         self.ready = threading.Event()
         self.game = None
         self.new_game()
+        check_config(self.game, self.player.search_config())    # ValueError before any work
         threading.Thread(target=self._load, daemon=True).start()
 
     # -- set-up ----------------------------------------------------------------------------
@@ -336,6 +337,10 @@ class GoSession:
         return self.game.final_status(self.state, seed=self.seed)
 
     def final_result(self):
+        """The result under the rules in force; the Tromp-Taylor count needs no compiled code,
+        the Chinese one (playouts) waits for the kernels."""
+        if self.game.rules == "tromp-taylor":
+            return self.rules.final_result(self.state)
         self.ready.wait()
         return self.game.final_result(self.state, seed=self.seed)
 

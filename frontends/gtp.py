@@ -54,6 +54,8 @@ class GtpEngine(AnalysisCommands, GtpServer):
         agreement: scored here by area with dead stones removed (``chinese``);
         ``tromp-taylor`` keeps the bare count."""
         name = rules.lower().replace("_", "-")
+        if name not in ("tromp-taylor", "chinese", "japanese", "aga", "new-zealand"):
+            raise GtpError("unknown rules")
         self.session.set_rules("tromp-taylor" if name == "tromp-taylor" else "chinese")
         self.session.note(f"kgs-rules {rules}: scoring by {self.game.rules} rules")
 
@@ -217,6 +219,8 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     def cmd_loadsgf(self, filename, move_number=None):
         n = None if move_number is None else int_arg(move_number)
+        if n is not None and n < 1:
+            raise GtpError("syntax error")
         return "black" if self.session.load_sgf(filename, n) == 0 else "white"
 
 def gtp(args):

@@ -20,6 +20,10 @@ import math
 
 from frontends.gtp_protocol import GtpError, Stream, number_arg, parse_color
 
+# Keywords of lz-analyze / kata-analyze (Leela Zero's and KataGo's GTP extensions).
+ANALYZE_KEYWORDS = ("interval", "ownership", "maxmoves", "minmoves", "avoid", "allow",
+                    "ownershipstdev", "pvvisits", "rootinfo", "movesownership")
+
 GOGUI_COMMANDS = (
     "gfx/MCTS principal variation/mcts-pv",
     "gfx/MCTS visits/mcts-visits",
@@ -120,20 +124,33 @@ class AnalysisCommands:
         """Ends a running analysis (as any command does); nothing else to do."""
 
     def _analyze(self, args, style, genmove):
-        """Parse ``[colour] [interval] [keyword value ...]`` (interval in centiseconds;
-        keywords ``ownership true|false``, ``maxmoves N``, ``minmoves N``, others ignored)."""
+        """Parse ``[colour] [interval] [keyword value ...]`` as Leela Zero and KataGo do:
+        the interval in centiseconds (also as ``interval N``); keywords ``ownership
+        true|false``, ``maxmoves N``, ``minmoves N``, and KataGo's others (taken, not used).
+        Anything else is a syntax error, so a malformed command never starts a search."""
         args = list(args)
         player = self.game.to_play(self.state)
         if args and args[0].lower() in ("b", "w", "black", "white"):
             player = parse_color(args.pop(0))
         elif genmove:
             raise GtpError("syntax error")
-        interval = 1.0
-        if args and not args[0].isalpha():
-            interval = max(0.05, number_arg(args.pop(0)) / 100)
-        options = dict(zip(args[0::2], args[1::2]))
-        ownership = options.get("ownership", "false").lower() == "true"
+        options = {}
+        if args and args[0].lower() not in ANALYZE_KEYWORDS:
+            options["interval"] = args.pop(0)
+        if len(args) % 2:
+            raise GtpError("syntax error")
+        for key, value in zip(args[0::2], args[1::2]):
+            if key.lower() not in ANALYZE_KEYWORDS:
+                raise GtpError("syntax error")
+            options[key.lower()] = value
+        interval = max(0.05, number_arg(options.get("interval", "100")) / 100)
+        ownership = options.get("ownership", "false").lower()
+        if ownership not in ("true", "false"):
+            raise GtpError("syntax error")
+        ownership = ownership == "true"
         limit = int(number_arg(options["maxmoves"])) if "maxmoves" in options else None
+        if "minmoves" in options:
+            number_arg(options["minmoves"])
         session = self.session
 
         def report(result, pos):

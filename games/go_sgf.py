@@ -68,6 +68,8 @@ def from_sgf(data: bytes):
         raise ValueError(f"not a valid SGF file: {e}") from None
     size = record.get_size()
     root = record.get_root()
+    if root.has_property("GM") and root.get("GM") != 1:
+        raise ValueError(f"not a Go record (GM[{root.get('GM')}])")
     komi = float(root.get("KM")) if root.has_property("KM") else 7.5
     game = Go(size=size, komi=komi)
     black, white, _ = root.get_setup_stones()

@@ -101,20 +101,11 @@ class MCTS:
     def __init__(self, game, config: SearchConfig = None, log=sys.stderr):
         self.game = game
         self.config = config or SearchConfig()
-        if self.config.threads < 1:
-            raise ValueError("threads must be at least 1")
+        check_config(game, self.config)
         self.kernels = load_kernels(game, log)
         t = self.config.threads
         per_tree = self.config.capacity // t
-        if per_tree < game.num_actions + 1:
-            raise ValueError(f"a tree capacity of {self.config.capacity} nodes is too small for "
-                             f"{game.name} with {t} thread(s): give at least "
-                             f"{(game.num_actions + 1) * t} nodes")
-        need, have = self.config.capacity * Tree.NODE_BYTES, _physical_memory()
-        if have and need > 0.9 * have:
-            raise ValueError(f"a tree of {self.config.capacity:,} nodes needs {need / 2**30:.1f} "
-                             f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
-                             "fewer nodes")
+        need = self.config.capacity * Tree.NODE_BYTES
         try:
             self.workers = [_Worker(game, per_tree) for _ in range(t)]
         except MemoryError:
@@ -329,6 +320,25 @@ class MCTS:
     def close(self):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def check_config(game, config):
+    """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
+    a tree too small for one expansion per thread, or one larger than 90 % of this machine's
+    RAM (saying how much it would need). Needs no compiled code: front ends call it before
+    the kernels load."""
+    t = config.threads
+    if t < 1:
+        raise ValueError("threads must be at least 1")
+    if config.capacity // t < game.num_actions + 1:
+        raise ValueError(f"a tree capacity of {config.capacity} nodes is too small for "
+                         f"{game.name} with {t} thread(s): give at least "
+                         f"{(game.num_actions + 1) * t} nodes")
+    need, have = config.capacity * Tree.NODE_BYTES, _physical_memory()
+    if have and need > 0.9 * have:
+        raise ValueError(f"a tree of {config.capacity:,} nodes needs {need / 2**30:.1f} "
+                         f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
+                         "fewer nodes")
 
 
 def _physical_memory() -> int:

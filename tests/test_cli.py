@@ -135,12 +135,15 @@ def test_analyze_the_shared_data_file_format():
     (["analyze", "connect4", "--positions", "/nonexistent"], "cannot read"),
     (["frobnicate"], "invalid choice"),
     (["analyze", "connect4", "--moves", "4", "--nodes", "1"], "too small"),
-    (["play", "connect4", "--playout-policy", "uniform"], "takes no parameter --playout-policy"),
+    (["play", "connect4", "--playout-policy", "patterns"],
+     "argument --playout-policy: playout_policy must be one of uniform, threats, got "
+     "'patterns'"),
+    (["play", "tictactoe", "--playout-policy", "uniform"], "takes no parameter --playout-policy"),
     (["play", "go", "--playout-policy", "heavy"],
      "argument --playout-policy: playout_policy must be one of patterns, uniform, got 'heavy'"),
     (["play", "go", "--handicap", "1"], "handicap must be 0 or at least 2 stones"),
-    (["bench", "connect4", "--playout-policy", "patterns"],
-     "connect4 takes no parameter --playout-policy"),
+    (["bench", "tictactoe", "--playout-policy", "patterns"],
+     "tictactoe takes no parameter --playout-policy"),
     (["bench", "connect4", "--no-priors"], "connect4 takes no parameter --no-priors"),
     (["bench", "connect4", "--size", "9"], "connect4 takes no parameter --size"),
     (["bench", "connect4", "tictactoe", "--size", "9"],
@@ -239,8 +242,9 @@ def test_help_lists_the_flags_of_the_game_named():
     assert "statistics) (default on)" in " ".join(go.stdout.split())
     c4 = run("play", "connect4", "--help")
     assert c4.returncode == 0, c4.stderr
-    for flag in ("--size", "--komi", "--handicap", "--playout-policy", "--priors"):
+    for flag in ("--size", "--komi", "--handicap", "--priors"):
         assert flag not in c4.stdout, flag
+    assert "{uniform,threats}" in c4.stdout
     later = run("analyze", "--komi", "6", "go", "--help")    # a flag before the game name
     assert later.returncode == 0 and "--playout-policy" in later.stdout, later.stderr
     gtp = run("gtp", "--help")                  # Go's flags, but handicaps are GTP commands

@@ -150,3 +150,20 @@ def test_loadsgf_refuses_folders_fifos_and_huge_files(tmp_path):
     for path in (tmp_path, fifo, big):
         assert e.handle(f"loadsgf {path}") == "? cannot load file"
     assert e.handle("play b E5") == "="                   # the game goes on
+
+
+def test_malformed_analysis_and_rules_are_refused_and_play_nothing():
+    e = engine()
+    for line in ("lz-analyze x y z", "lz-analyze b x", "kata-analyze b 20 ownership maybe",
+                 "kata-analyze b 20 foo 1", "lz-genmove_analyze b x", "lz-analyze b -5",
+                 "kata-analyze b 20 ownership", "kgs-rules foo", "loadsgf x.sgf -3"):
+        assert e.handle(line) == "? syntax error" if "rules" not in line else \
+            e.handle(line) == "? unknown rules", line
+    assert e.handle("list_stones b") == "="
+    replies = drive(e, [("kata-analyze b interval 10", 0.5), ("quit", 0)])
+    assert len(replies[0].split("\n")) >= 3                       # reports every 0.1 s
+
+
+def test_a_tree_too_small_is_refused_at_start():
+    with pytest.raises(ValueError, match="too small for go with 2 thread"):
+        GtpEngine({"size": 9}, PlayerConfig(threads=2, capacity=100), log=None)
