@@ -14,8 +14,6 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    atari that touches it, else extend at its liberty if that leaves it two liberties or more
    and does not run into a ladder (:func:`ladder_captured`: with exactly two liberties left,
    the ladder is read out on a copy of the board).
-   2b. **Ladder attack**: ``L``'s group has two liberties and an atari on one of them
-   catches it in a ladder: play that atari.
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
@@ -292,29 +290,6 @@ def ladder_captured(s, w, p, c):
 
 
 @njit(cache=True)
-def ladder_attack(s, w, g, c):
-    """An atari by ``c`` on enemy group ``g`` (two liberties) after which ``g`` is caught in a
-    ladder (:func:`ladder_captured`), or NO_POINT. Either liberty is tried, on a copy."""
-    n, a, b = _libs3(s, w, g)
-    if n != 2:
-        return NO_POINT
-    for k in range(2):
-        hit = a if k == 0 else b
-        other = b if k == 0 else a
-        if not _playable(s, w, hit, c) or self_atari(s, w, hit, c):
-            continue
-        t = s[:s[F_HIST_AT]].copy()
-        place_stone(t, w, hit, c, True)
-        if t[at(g, COLOR)] != 3 - c or not in_atari(t, t[at(g, GROUP)]):
-            continue
-        if _captures_next_to(t, w, t[at(g, GROUP)], 3 - c):
-            continue                        # the defender escapes by capturing first
-        if ladder_captured(t, w, other, 3 - c):
-            return hit
-    return NO_POINT
-
-
-@njit(cache=True)
 def _save(s, w, g, c):
     """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
     atari that touches it, else extend at its liberty if that gives two liberties or more."""
@@ -375,9 +350,6 @@ def local_move(s, w, last, c, x):
     for p in saving_moves(s, w, last, c):              # 2. atari defence
         if p != NO_POINT:
             return p, x
-    p = ladder_attack(s, w, g, c)                       # 2b. capture the last move in a ladder
-    if p != NO_POINT:
-        return p, x
     found = 0                                           # 3. patterns: one match, uniformly
     chosen = NO_POINT
     for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):

@@ -219,15 +219,3 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     g.play(s, g.parse_move("E4", s))
     assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is False
     assert picks(g, s) == {"D3"}
-
-
-def test_ladder_attack_finds_the_atari_that_catches_two_liberties():
-    g = Go(9)
-    s = position(g, LADDER, to_play=1)           # black D4: liberties D3 and E4
-    w = g.size + 2
-    assert gp.ladder_attack(s, w, padded(g, "D4"), 2) in (padded(g, "E4"), padded(g, "D3"))
-    # A black group with three liberties (the LADDER stones without white E3) is not attacked.
-    rows = LADDER.strip().splitlines()
-    rows[6] = "        . . . . . . . . ."
-    s = position(g, "\n".join(rows), to_play=1)
-    assert gp.ladder_attack(s, w, padded(g, "D4"), 2) == gb.NO_POINT
