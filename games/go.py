@@ -784,32 +784,32 @@ class Go(Game):
 
     def score_text(self, state):
         """The count if the game ended now, under the rules in force."""
-        return f"{self._count_text(state)}: {self.final_result(state)}"
+        count = self.count(state)
+        return f"{self._count_text(state, count)}: {go_score.result_string(count[2])}"
 
-    def _count_text(self, state):
-        """E.g. "Chinese count, dead stones removed: Black 45, White 36, komi 7.5"."""
+    def _count_text(self, state, count):
+        """E.g. "Chinese count (2 dead stones removed): Black 45, White 36, komi 7.5"."""
+        b, w, _, dead = count
         if self.rules == "tromp-taylor":
-            b, w = area(state)
             what = "Tromp-Taylor count (every stone counts)"
         else:
-            dead = [p for _, pts, st in self.final_status(state) if st == go_score.DEAD
-                    for p in pts]
-            b, w = go_score.area_of(go_score.without(self.board(state), dead))
-            what = f"Chinese count ({len(dead)} dead stones removed)"
+            what = f"Chinese count ({dead} dead stones removed)"
         extra = self.effective_komi(state) - self.komi
         komi = f"komi {self.komi:g}" + (f" + {extra:g} for the handicap" if extra else "")
         return f"{what}: Black {b}, White {w}, {komi}"
 
     def summary(self, state):
         """Final report: result and count."""
-        return f"{self.result_text_for_state(state)}: {self._count_text(state)}"
+        count = self.count(state)
+        return f"{self.result_text_for_state(state, count)}: {self._count_text(state, count)}"
 
-    def result_text_for_state(self, state):
-        """E.g. "Black wins (B+3.5)" for a finished game, or the current count if not."""
-        res = self.final_result(state)
+    def result_text_for_state(self, state, count=None):
+        """E.g. "Black wins (B+3.5)" for a finished game, or the current count if not
+        (``count``: :meth:`count` of ``state`` if already made)."""
+        sc = (count or self.count(state))[2]
+        res = go_score.result_string(sc)
         if int(state[F_STATUS]) == ONGOING:
             return f"game in progress (count now: {res})"
-        sc = self.final_score(state)
         winner = FIRST_WINS if sc > 0 else SECOND_WINS if sc < 0 else DRAW
         return f"{self.result_text(winner)} ({res})"
 
@@ -955,17 +955,23 @@ class Go(Game):
         Tromp-Taylor :meth:`final_score` still counts every stone."""
         return self.stone_status(state, seed=seed)
 
-    def final_score(self, state, seed=0):
-        """The score (Black - White - komi - compensation) of the game ended now under the
+    def count(self, state, seed=0):
+        """``(black, white, score, dead stones removed)`` of the game ended now under the
         rules in force: Tromp-Taylor, the bare area count; Chinese, the area count with the
         dead stones (:meth:`final_status`) taken off and a point to White per handicap stone.
-        The one count behind ``play``, the SGF result and GTP ``final_score``."""
+        The score is Black - White - komi - compensation. The one count behind ``play``,
+        ``analyze``, the SGF result and GTP ``final_score``."""
         if self.rules == "tromp-taylor":
-            return score(state)
+            b, w = area(state)
+            return b, w, score(state), 0
         dead = [p for _, pts, st in self.final_status(state, seed) if st == go_score.DEAD
                 for p in pts]
-        return go_score.area_score(go_score.without(self.board(state), dead),
-                                   self.effective_komi(state))
+        b, w = go_score.area_of(go_score.without(self.board(state), dead))
+        return b, w, b - w - self.effective_komi(state), len(dead)
+
+    def final_score(self, state, seed=0):
+        """The score of :meth:`count`: Black - White - komi - compensation."""
+        return self.count(state, seed)[2]
 
     def final_result(self, state, seed=0):
         """:meth:`final_score` written as a result, ``"B+3.5"``, ``"W+0.5"`` or ``"0"``."""

@@ -186,12 +186,6 @@ def without(board, points):
     return out
 
 
-def area_score(board, komi):
-    """Black's area minus White's minus ``komi`` (the compensation included)."""
-    black, white = area_of(board)
-    return black - white - komi
-
-
 def result_string(score):
     """``"B+3.5"``, ``"W+0.5"`` or ``"0"`` for a score (Black - White - komi)."""
     score = float(score)

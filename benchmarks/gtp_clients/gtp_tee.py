@@ -42,28 +42,21 @@ def main():
     child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, bufsize=0)
 
-    def pump_out():
-        out = sys.stdout.buffer
-        for raw in iter(child.stdout.readline, b""):
-            note("<", raw.decode("utf-8", "replace"))
+    def pump(source, sink, mark, stop_on_error):
+        """Copy the child's lines from ``source`` to ``sink``, logging each with ``mark``."""
+        for raw in iter(source.readline, b""):
+            note(mark, raw.decode("utf-8", "replace"))
             try:
-                out.write(raw)
-                out.flush()
+                sink.write(raw)
+                sink.flush()
             except (BrokenPipeError, OSError):
-                break
+                if stop_on_error:
+                    break
 
-    def pump_err():
-        err = sys.stderr.buffer
-        for raw in iter(child.stderr.readline, b""):
-            note("!", raw.decode("utf-8", "replace"))
-            try:
-                err.write(raw)
-                err.flush()
-            except (BrokenPipeError, OSError):
-                pass
-
-    threads = [threading.Thread(target=pump_out, daemon=True),
-               threading.Thread(target=pump_err, daemon=True)]
+    threads = [threading.Thread(target=pump, args=(child.stdout, sys.stdout.buffer, "<", True),
+                                daemon=True),
+               threading.Thread(target=pump, args=(child.stderr, sys.stderr.buffer, "!", False),
+                                daemon=True)]
     for t in threads:
         t.start()
     stdin = sys.stdin.buffer
