@@ -170,11 +170,15 @@ def rollout(state, rng):
     """A playout of the state's policy to the end with the bitboards in registers; returns the
     status."""
     pos, mask, plies, st = state[POS], state[MASK], np.int64(state[PLIES]), np.int64(state[STATUS])
-    policy = state[POLICY]
     x = rng[0]
-    while st == ONGOING:
-        c, x = _policy_column(pos, mask, policy, x)
-        pos, mask, plies, st = _drop(pos, mask, plies, c)
+    if state[POLICY] == 0:              # the uniform loop on its own: no per-move dispatch
+        while st == ONGOING:
+            c, x = _random_column(mask, x)
+            pos, mask, plies, st = _drop(pos, mask, plies, c)
+    else:
+        while st == ONGOING:
+            c, x = _policy_column(pos, mask, 1, x)
+            pos, mask, plies, st = _drop(pos, mask, plies, c)
     rng[0] = x
     state[POS], state[MASK], state[PLIES], state[STATUS] = pos, mask, np.uint64(plies), np.uint64(st)
     return st
