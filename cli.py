@@ -85,6 +85,9 @@ def add_search_args(p, default_seconds=None):
                         "other games)")
     p.add_argument("--rave-k", type=positive_float, default=1000.0,
                    help="RAVE equivalence parameter k (default 1000)")
+    p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
+                   help="share the statistics of positions reached by different move orders "
+                        "(default: on for games with a position key, such as Connect Four)")
 
 
 class Parser(argparse.ArgumentParser):

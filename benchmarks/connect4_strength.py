@@ -1,7 +1,7 @@
 """How often the search keeps the exact outcome on the solved Connect Four positions.
 
     python -m benchmarks.connect4_strength [--seconds 1 | --playouts N] [--threads T]
-        [--playout-policy threats|uniform]
+        [--playout-policy threats|uniform] [--no-transpositions]
 
 For each position of ``tests/data/connect4_positions.tsv`` (solved exactly, see its README) the
 engine picks a move; the move *keeps the outcome* if its exact score has the sign of the
@@ -41,11 +41,14 @@ def main(argv=None):
     p.add_argument("--json", action="store_true")
     p.add_argument("--playout-policy", default="threats", choices=("threats", "uniform"))
     p.add_argument("--exploration", type=float, help="UCT constant (default: the game's)")
+    p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=True,
+                   help="share the statistics of transpositions (default on)")
     args = p.parse_args(argv)
     spend = {"playouts": args.playouts} if args.playouts else {"seconds": args.seconds or 1.0}
     game = games.get("connect4", playout_policy=args.playout_policy)
     engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads,
-                                     exploration=args.exploration), log=None)
+                                     exploration=args.exploration,
+                                     transpositions=args.transpositions), log=None)
     with open(DATA) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     tally = {s: {"kept": 0, "positions": 0, "proven": 0} for s in ("begin", "middle", "end")}
@@ -68,12 +71,12 @@ def main(argv=None):
                                      (state[POS] ^ state[MASK], state[MASK])))
             tactics[kind]["kept"] += bool(target & ((state[MASK] + _BOTTOMS) & _BOARD) & cells)
     out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
-           "playout_policy": args.playout_policy, "strata": tally, "tactics": tactics}
+           "playout_policy": args.playout_policy, "transpositions": args.transpositions, "strata": tally, "tactics": tactics}
     if args.json:
         print(json.dumps(out))
         return
     print(f"budget {spend} per position, {args.threads} threads, seed {args.seed}, "
-          f"{args.playout_policy} playouts")
+          f"{args.playout_policy} playouts, transpositions {'on' if args.transpositions else 'off'}")
     for name, t in tally.items():
         print(f"{name:>7}: kept the outcome in {t['kept']}/{t['positions']} = "
               f"{100 * t['kept'] / t['positions']:.1f} %, solver proved {t['proven']}")

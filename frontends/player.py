@@ -20,8 +20,8 @@ class PlayerConfig:
 
     seed: seeds the search (and a match's games: seed + game index).
     threads: search threads (root parallelisation); default all cores.
-    exploration, capacity (tree nodes), rave, rave_k: :class:`mcts.SearchConfig` fields; None
-        keeps the search's or the game's default.
+    exploration, capacity (tree nodes), rave, rave_k, transpositions: :class:`mcts.SearchConfig`
+        fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
     resign_threshold: resign when the win estimate stays below it for two moves (0: never).
     ponder: search during the opponent's turn (GTP), stopped by the next command.
@@ -32,6 +32,7 @@ class PlayerConfig:
     capacity: int = None
     rave: bool = None
     rave_k: float = 1000.0
+    transpositions: bool = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -48,7 +49,8 @@ class PlayerConfig:
         return cls(seed=get("seed", 0),
                    threads=get("threads", threads or os.cpu_count() or 1),
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
-                   rave_k=get("rave_k", 1000.0), playouts=get("playouts"),
+                   rave_k=get("rave_k", 1000.0), transpositions=get("transpositions"),
+                   playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False))
 
@@ -65,6 +67,8 @@ class PlayerConfig:
             config.exploration = self.exploration
         if self.capacity is not None:
             config.capacity = self.capacity
+        if self.transpositions is not None:
+            config.transpositions = self.transpositions
         return config
 
     def engine(self, game, log=sys.stderr, seed=None):

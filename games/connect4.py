@@ -99,6 +99,13 @@ def apply_action(state, action):
 
 
 @njit(cache=True)
+def position_key(state):
+    """Pons's key: the mover's stones plus the mask, one bit above each column's top stone, so
+    every position (with the player to move) has its own key."""
+    return state[POS] + state[MASK]
+
+
+@njit(cache=True)
 def _random_column(mask, x):
     """Uniform random open column by rejection; returns (column, new rng state)."""
     while True:

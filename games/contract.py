@@ -36,6 +36,12 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                reward of those playouts to ``value`` (float32),
                                                both of ``actions``' length and zero on entry. They
                                                seed the RAVE statistics; none when absent
+``position_key(state) -> uint64``              a key of the position: equal exactly when two
+``*(optional)*``                               states have the same future (the same player to
+                                               move, legal moves and results whatever the move
+                                               order that led there). The search then shares the
+                                               statistics of transpositions (mcts.transpositions).
+                                               Leave it out where history matters (Go's superko)
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -57,7 +63,7 @@ from games import jit_cache
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
-OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior")
+OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key")
 
 
 @dataclass(frozen=True)

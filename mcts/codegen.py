@@ -73,8 +73,14 @@ def prior(state, actions, visits, value):
     """Generated stand-in: this game has no prior knowledge."""
     return None
 '''
+_NO_KEY = '''
+@njit(cache=True)
+def position_key(state):
+    """Generated stand-in: this game declares no transpositions."""
+    return np.uint64(0)
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
-             "prior": _NO_PRIOR}
+             "prior": _NO_PRIOR, "position_key": _NO_KEY}
 _loaded = {}
 
 
@@ -110,6 +116,8 @@ def _source_text(game_module) -> str:
             body += _DEFAULTS[name]
     # A compile-time constant: without a prior kernel, expand() compiles without the call.
     text += f"HAS_PRIOR = {'prior' in present}\n"
+    # Likewise: without position_key, the search compiles without the transposition table.
+    text += f"HAS_KEY = {'position_key' in present}\n"
     return text + body
 
 

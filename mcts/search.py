@@ -19,7 +19,7 @@ from games.rng import new_rng, split_seed
 from mcts import codegen
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
+                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
                        Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
@@ -52,7 +52,7 @@ class SearchConfig:
         with RAVE its ``rave_exploration_default`` (0.05). Go uses 0.2 without RAVE: in
         40-game matches at 2,000 playouts, c = 0.2 beat 0.5 by 33-7, and with RAVE 0.05 beat
         0.2 by 26-14.
-    capacity: tree size in nodes; memory is ``capacity * Tree.NODE_BYTES`` bytes.
+    capacity: tree size in nodes; memory is ``capacity * Tree.bytes_per_node(keyed)`` bytes.
     seed: seeds the playouts; every search starts from this seed, so the same position,
         seed and playout budget give the same visit counts.
     solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
@@ -68,6 +68,9 @@ class SearchConfig:
         the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
         b = sqrt(k / (3 n + k)): with n visits, the AMAF value weighs b and the mean value
         1 - b, so AMAF dominates the first few hundred visits of a move and fades after.
+    transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
+        already expanded elsewhere in the tree shares that node's children and proof
+        (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
     """
     exploration: float = None
     capacity: int = DEFAULT_CAPACITY
@@ -78,13 +81,14 @@ class SearchConfig:
     rave: bool = None
     rave_k: float = 1000.0
     early_stop: bool = True
+    transpositions: bool = True
 
 
 class _Worker:
     """One tree with its scratch buffers and generator (one per thread)."""
 
-    def __init__(self, game, capacity):
-        self.tree = Tree(capacity)
+    def __init__(self, game, capacity, keyed=False):
+        self.tree = Tree(capacity, keyed)
         self.work = new_workspace(game)
         self.rng = new_rng(0)
 
@@ -94,7 +98,8 @@ class MCTS:
 
     Loading compiles the search kernels on the first run for this game's sources and says so on
     ``log`` (stderr by default); later processes load them from numba's disk cache. Memory:
-    ``config.capacity * Tree.NODE_BYTES`` bytes, whatever the number of threads. Raises
+    ``config.capacity * Tree.bytes_per_node(keyed)`` bytes, whatever the number of threads
+    (keyed: the game has ``position_key``, so each tree has a transposition table). Raises
     ``ValueError`` for fewer than one thread, a tree too small for one expansion per thread,
     or one larger than 90 % of this machine's RAM."""
 
@@ -105,9 +110,10 @@ class MCTS:
         self.kernels = load_kernels(game, log)
         t = self.config.threads
         per_tree = self.config.capacity // t
-        need = self.config.capacity * Tree.NODE_BYTES
+        keyed = bool(self.kernels.HAS_KEY)
+        need = self.config.capacity * Tree.bytes_per_node(keyed)
         try:
-            self.workers = [_Worker(game, per_tree) for _ in range(t)]
+            self.workers = [_Worker(game, per_tree, keyed) for _ in range(t)]
         except MemoryError:
             raise ValueError(f"cannot allocate a tree of {self.config.capacity:,} nodes "
                              f"({need / 2**30:.1f} GiB): give fewer nodes") from None
@@ -249,6 +255,7 @@ class MCTS:
         params[P_RAVE] = float(self.rave)
         params[P_RAVE_K] = cfg.rave_k
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
+        params[P_TRANSPOSITIONS] = float(cfg.transpositions)
         return params
 
     @property
@@ -334,7 +341,8 @@ def check_config(game, config):
         raise ValueError(f"a tree capacity of {config.capacity} nodes is too small for "
                          f"{game.name} with {t} thread(s): give at least "
                          f"{(game.num_actions + 1) * t} nodes")
-    need, have = config.capacity * Tree.NODE_BYTES, _physical_memory()
+    keyed = "position_key" in codegen.provided_kernels(game.kernel_module)
+    need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
     if have and need > 0.9 * have:
         raise ValueError(f"a tree of {config.capacity:,} nodes needs {need / 2**30:.1f} "
                          f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
@@ -380,5 +388,9 @@ def _warm_up(k, game):
         params[P_RAVE] = rave
         k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
+    if k.HAS_KEY:
+        keyed = _Worker(game, 4, keyed=True).tree
+        keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+        keyed.reroot(ROOT)                  # compiles the table's renumbering
     k.legal_actions(state, w.work.buf)
     k.apply_action(state.copy(), int(w.work.buf[0]))

@@ -11,6 +11,7 @@ from collections import namedtuple
 import numpy as np
 
 from games.contract import ONGOING
+from mcts.transpositions import EMPTY, table_renumber, table_size
 
 ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
@@ -25,9 +26,9 @@ S_NODES, S_MAX_DEPTH, S_PLAYOUTS, S_AMAF_STAMP = range(4)
 N_STATS = 4
 # Slots of the search parameters ``params`` (float64): the UCB exploration constant c, solver
 # on (1) / off (0), RAVE on / off, RAVE equivalence parameter k, the action kept out of AMAF
-# (the game's pass, or NO_ACTION).
-P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF = range(5)
-N_PARAMS = 5
+# (the game's pass, or NO_ACTION), transpositions on / off (games with a position key).
+P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS = range(6)
+N_PARAMS = 6
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -35,10 +36,13 @@ FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.i
           ("visits", np.int64), ("value_sum", np.float64),
           ("amaf_visits", np.int32), ("amaf_value", np.float32))
 
-TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS] + ["stats"])
+TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS]
+                        + ["stats", "table_keys", "table_nodes"])
 TreeArrays.__doc__ = (
     "The tree as the compiled search sees it: one array per field of ``FIELDS``, each of "
-    "shape ``(capacity,)``, and ``stats`` (int64, ``(N_STATS,)``).")
+    "shape ``(capacity,)``, ``stats`` (int64, ``(N_STATS,)``) and the transposition table "
+    "``table_keys`` (uint64) / ``table_nodes`` (int32), shape ``(table size,)``, one unused slot "
+    "for a game without ``position_key`` (see mcts.transpositions).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark"])
@@ -74,15 +78,26 @@ class Tree:
 
     FIELDS = FIELDS
     NODE_BYTES = sum(np.dtype(t).itemsize for _, t in FIELDS)
+    TABLE_SLOT_BYTES = 12   # uint64 key + int32 node; at most one slot per node when keyed
 
-    def __init__(self, capacity: int):
+    def __init__(self, capacity: int, keyed: bool = False):
         if capacity < 1:
             raise ValueError("tree capacity must be at least 1 node")
         self.capacity = int(capacity)
         for name, dtype in self.FIELDS:
             setattr(self, name, np.zeros(self.capacity, dtype=dtype))
         self.stats = np.zeros(N_STATS, dtype=np.int64)
-        self.arrays = TreeArrays(*(getattr(self, name) for name, _ in self.FIELDS), self.stats)
+        size = table_size(self.capacity) if keyed else 1
+        self.keyed = keyed
+        self.table_keys = np.zeros(size, dtype=np.uint64)
+        self.table_nodes = np.full(size, EMPTY, dtype=np.int32)
+        self.arrays = TreeArrays(*(getattr(self, name) for name, _ in self.FIELDS), self.stats,
+                                 self.table_keys, self.table_nodes)
+
+    @staticmethod
+    def bytes_per_node(keyed: bool) -> float:
+        """Bytes per node of capacity (at most), with the transposition table if ``keyed``."""
+        return Tree.NODE_BYTES + (Tree.TABLE_SLOT_BYTES if keyed else 0)
 
     @property
     def used(self) -> int:
@@ -103,6 +118,7 @@ class Tree:
         self.status[ROOT] = root_status
         self.stats[:] = 0
         self.stats[S_NODES] = 1
+        self.table_nodes[:] = EMPTY
 
     def children(self, node: int) -> range:
         first = int(self.first_child[node])
@@ -119,15 +135,22 @@ class Tree:
         """Make ``new_root`` the root, keeping its subtree and reclaiming every other node.
 
         The subtree is copied breadth-first to the front of the arrays (children blocks stay
-        contiguous), so the capacity freed is exactly the nodes outside it. Vectorised per
-        tree level with numpy."""
+        contiguous), so the capacity freed is exactly the nodes outside it. A block of children
+        shared by transpositions is copied once. Vectorised per tree level with numpy."""
         order = [np.array([new_root], dtype=np.int64)]
         level = order[0]
+        copied = np.zeros(self.capacity if self.keyed else 0, dtype=bool)   # by first child
         while True:
             firsts = self.first_child[level].astype(np.int64)
             counts = self.num_children[level].astype(np.int64)
             has = firsts != NO_CHILDREN
             firsts, counts = firsts[has], counts[has]
+            if self.keyed:          # a block shared by transpositions is copied once
+                firsts, at = np.unique(firsts, return_index=True)
+                counts = counts[at]
+                new = ~copied[firsts]
+                firsts, counts = firsts[new], counts[new]
+                copied[firsts] = True
             if not len(firsts):
                 break
             starts = np.repeat(firsts - np.cumsum(counts) + counts, counts)
@@ -141,9 +164,20 @@ class Tree:
             arr = getattr(self, name)
             arr[:n] = arr[order]
         fc = self.first_child[:n]
-        fc[fc != NO_CHILDREN] = new_index[fc[fc != NO_CHILDREN]]
-        self.parent[1:n] = new_index[self.parent[1:n]]
+        has = fc != NO_CHILDREN
+        fc[has] = new_index[fc[has]]
+        counts = self.num_children[:n][has].astype(np.int64)
+        owners = np.repeat(np.arange(n)[has], counts)           # a parent of each block
+        self.parent[np.repeat(fc[has], counts) + _ranks(counts)] = owners
         self.parent[ROOT] = NO_PARENT
         self.action[ROOT] = NO_ACTION
         self.stats[:] = 0
         self.stats[S_NODES] = n
+        if self.keyed:
+            table_renumber(self.table_keys, self.table_nodes, new_index)
+
+
+def _ranks(counts):
+    """0, 1, .., c - 1 for each c of ``counts`` (int64), concatenated."""
+    total = int(counts.sum())
+    return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)

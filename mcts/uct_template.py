@@ -2,7 +2,8 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior) and the constant HAS_PRIOR (does the game have its own prior kernel?) followed by
+# prior, position_key) and the constants HAS_PRIOR and HAS_KEY (does the game have its own
+# prior kernel, its own position_key for transpositions?) followed by
 # this text. Because the search calls the game's functions by their global names, instead of
 # receiving them as arguments, numba can cache every function below to disk (numba issues
 # #6264, #2952).
@@ -14,7 +15,8 @@
 # shape (capacity,), plus ``stats``) with its scratch buffers ``work`` (mcts.tree.Workspace);
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
-#   descend (select_child / select_child_rave down the tree, expand at a leaf)
+#   descend (select_child / select_child_rave down the tree, expand at a leaf, or join_twin:
+#   share the children of a transposition)
 #   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
 #   with try_prove) -> amaf_update (RAVE only).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
@@ -36,8 +38,9 @@ from numba import njit
 
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64, random_below
+from mcts.transpositions import table_find, table_insert
 from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_NO_AMAF, P_RAVE,
-                       P_RAVE_K, P_SOLVER, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
+                       P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
 @njit(cache=True)
@@ -187,6 +190,24 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
 
 
 @njit(cache=True)
+def join_twin(node, key, table_keys, table_nodes, first_child, num_children, proven,
+              proven_plies):
+    """Transpositions (mcts.transpositions): if the position ``key`` (uint64) of the leaf
+    ``node`` was expanded at another node, give ``node`` that node's block of children (both
+    then share their statistics), or its proof if it is proven. Returns True if so."""
+    twin = table_find(table_keys, table_nodes, key)
+    if twin < 0 or twin == node:
+        return False
+    if proven[twin] != NOT_PROVEN:
+        proven[node] = proven[twin]
+        proven_plies[node] = proven_plies[twin]
+    else:
+        first_child[node] = first_child[twin]
+        num_children[node] = num_children[twin]
+    return True
+
+
+@njit(cache=True)
 def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
     (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a playout
@@ -261,6 +282,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     action, mover, node_status, proven = tree.action, tree.mover, tree.status, tree.proven
     proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
     amaf_visits, amaf_value, stats = tree.amaf_visits, tree.amaf_value, tree.stats
+    table_keys, table_nodes = tree.table_keys, tree.table_nodes
     state, buf, path, mark = work.state, work.buf, work.path, work.mark
     seq_actions, seq_players = work.seq_actions, work.seq_players
     solver = params[P_SOLVER] != 0.0
@@ -268,6 +290,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     excluded = np.int64(params[P_NO_AMAF])
     c = params[P_EXPLORATION]
     k = params[P_RAVE_K]
+    shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
@@ -280,12 +303,21 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
                 break
             if first_child[node] == NO_CHILDREN:
-                if visits[node] == 0 and node != ROOT:
-                    break
-                if not expand(node, state, buf, rng, parent, first_child, num_children, action,
-                              mover, node_status, proven, proven_plies, visits, value_sum,
-                              amaf_visits, amaf_value, stats):
-                    break
+                key = position_key(state) if shared else np.uint64(0)
+                if shared and node != ROOT and join_twin(node, key, table_keys, table_nodes,
+                                                          first_child, num_children, proven,
+                                                          proven_plies):
+                    if proven[node] != NOT_PROVEN:
+                        break
+                else:
+                    if visits[node] == 0 and node != ROOT:
+                        break
+                    if not expand(node, state, buf, rng, parent, first_child, num_children,
+                                  action, mover, node_status, proven, proven_plies, visits,
+                                  value_sum, amaf_visits, amaf_value, stats):
+                        break
+                    if shared:
+                        table_insert(table_keys, table_nodes, key, node)
             child = -1
             while True:
                 if rave:

@@ -6,11 +6,13 @@ those broken only on the Python side are below."""
 import pytest
 
 import games
+from conformance_games.bad_key import BadKey
 from conformance_games.bad_record_players import BadRecordPlayers
 from conformance_games.dirty_refusal import DirtyRefusal
 from conformance_games.draw_rollout import DrawRollout
 from conformance_games.jit_only import JitOnly
 from conformance_games.numbers import Numbers
+from conformance_games.numbers_keyed import NumbersKeyed
 from conformance_games.numbers_rollouts import NumbersWithRollouts
 from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
 from conformance_games.swapped_record import SwappedRecord
@@ -18,8 +20,8 @@ from conformance_games.swapped_rollout import SwappedRollout
 from conformance_games.uncached import Uncached
 from conformance_games.writing_policy import WritingPolicy
 from games.contract import Param
-from mcts.conformance import (CACHING, CHECK_NAMES, KERNELS, PARAMS, RANDOM, REFUSALS, ROLLOUTS,
-                              SEARCH, assert_conforms, run_checks)
+from mcts.conformance import (CACHING, CHECK_NAMES, KERNELS, KEYS, PARAMS, RANDOM, REFUSALS,
+                              ROLLOUTS, SEARCH, assert_conforms, run_checks)
 
 
 def only_problem(game, check, *phrases):
@@ -40,7 +42,8 @@ def test_every_registered_game_conforms(name):
     assert_conforms(games.get(name, **({"size": 5} if name == "go" else {})))
 
 
-@pytest.mark.parametrize("game", [Numbers(), NumbersWithRollouts()], ids=lambda g: g.name)
+@pytest.mark.parametrize("game", [Numbers(), NumbersWithRollouts(), NumbersKeyed()],
+                         ids=lambda g: g.name)
 def test_small_correct_games_conform(game):
     report = run_checks(game)
     assert [name for name, _ in report] == list(CHECK_NAMES)
@@ -72,6 +75,10 @@ def test_a_rollout_that_swaps_the_winner_is_caught_by_its_rates():
                  "rollout: the first player wins 2", "the playout_action loop gives 50.0%",
                  "2000 playouts each from the initial position", "tolerance 5 standard errors + 2%",
                  "must follow the same policy")
+
+
+def test_a_position_key_shared_by_different_positions():
+    only_problem(BadKey(), KEYS, "position_key gave key", "give every position its own key")
 
 
 def test_a_rollout_that_always_says_draw():

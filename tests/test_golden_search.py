@@ -10,28 +10,32 @@ from mcts import MCTS, SearchConfig
 
 GOLDEN = [
     # game, parameters, moves played, playouts, best move, 8 most visited (move, visits),
-    # nodes, deepest stored depth
+    # nodes, deepest stored depth, search settings
     # Connect Four with the uniform playouts the figures were recorded with (the default is
-    # now the threat-aware policy).
+    # now the threat-aware policy), as a tree (transpositions off) ...
     ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "4",
      [("4", 9442), ("3", 8084), ("5", 1141), ("2", 409), ("7", 357), ("1", 288), ("6", 279)],
-     39940, 10),
+     39940, 10, {"transpositions": False}),
+    # ... and as the graph over transpositions, the default since mcts.transpositions.
+    ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "3",
+     [("3", 11382), ("4", 5313), ("5", 1398), ("2", 519), ("6", 499), ("7", 446), ("1", 443)],
+     37882, 11, {}),
     # Go: recorded again after the playouts learnt to read ladders (commit "Go playouts: the
     # atari defence does not extend into a ladder"), which changes the playouts on purpose;
     # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.
     ("go", {"size": 9}, "E5 D4", 3_000, "E4",
      [("E4", 293), ("C5", 166), ("D5", 134), ("E3", 133), ("C4", 126), ("C6", 78), ("C8", 75),
       ("F6", 74)],
-     88320, 8),
+     88320, 8, {}),
 ]
 
 
-@pytest.mark.parametrize("name, params, moves, playouts, best, top, nodes, depth", GOLDEN,
-                         ids=[g[0] for g in GOLDEN])
+@pytest.mark.parametrize("name, params, moves, playouts, best, top, nodes, depth, config",
+                         GOLDEN, ids=["connect4-tree", "connect4-graph", "go"])
 def test_a_seeded_search_gives_the_recorded_result(name, params, moves, playouts, best, top,
-                                                   nodes, depth):
+                                                   nodes, depth, config):
     game = games.get(name, **params)
-    engine = MCTS(game, SearchConfig(seed=5, capacity=500_000, threads=1), log=None)
+    engine = MCTS(game, SearchConfig(seed=5, capacity=500_000, threads=1, **config), log=None)
     state, _ = game.play_record(moves)
     r = engine.search(state, playouts=playouts)
     assert r.move == best

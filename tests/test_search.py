@@ -13,6 +13,7 @@ G = games.get("connect4")
 
 
 def search(record="", playouts=20_000, **config):
+    config.setdefault("transpositions", False)   # a tree; the graph is tests/test_transpositions
     engine = MCTS(G, SearchConfig(**config), log=None)
     state, _ = G.play_record(record)
     return engine, engine.search(state, playouts=playouts)
@@ -141,7 +142,7 @@ def subtree_size(tree, node):
 
 
 def test_tree_reuse_keeps_the_subtree_and_reclaims_the_rest():
-    engine = MCTS(G, SearchConfig(seed=2), log=None)
+    engine = MCTS(G, SearchConfig(seed=2, transpositions=False), log=None)
     state = G.initial_state()
     r = engine.search(state, playouts=50_000)
     tree = engine.tree
@@ -159,7 +160,7 @@ def test_tree_reuse_keeps_the_subtree_and_reclaims_the_rest():
 
 
 def test_reuse_over_a_whole_self_play_game_keeps_invariants_and_memory_bounded():
-    engine = MCTS(G, SearchConfig(seed=4, capacity=300_000), log=None)
+    engine = MCTS(G, SearchConfig(seed=4, capacity=300_000, transpositions=False), log=None)
     state = G.initial_state()
     while G.status(state) == ONGOING:
         r = engine.search(state, playouts=20_000)
@@ -170,7 +171,7 @@ def test_reuse_over_a_whole_self_play_game_keeps_invariants_and_memory_bounded()
 
 
 def test_no_reuse_when_the_position_does_not_follow():
-    engine = MCTS(G, SearchConfig(seed=2), log=None)
+    engine = MCTS(G, SearchConfig(seed=2, transpositions=False), log=None)
     state = G.initial_state()
     engine.search(state, playouts=5_000)
     engine.advance(3)

@@ -28,6 +28,9 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   and ``num_actions``) leaves the state byte for byte as it was; no move is accepted after the
   end; every accepted move is listed by ``legal_actions``.
 * **same seed, same game**: two games with the same seed are the same.
+* **position keys** (only for a game with ``position_key``): over seeded random games the key
+  is a uint64 that depends on the state only and leaves it unchanged, and two positions with
+  one key have the same player to move, status and legal moves.
 * **rollout and rollout_record** (only for hand-written ones): their results are distributed
   like those of the generic ``playout_action`` loop: ``PLAYOUTS`` seeded playouts each from the
   initial position and from two positions reached by seeded random moves, and for each result
@@ -46,6 +49,7 @@ import re
 import traceback
 
 from mcts.conformance.jit_off import check_search, small_search  # noqa: F401
+from mcts.conformance.keys import check_position_keys
 from mcts.conformance.play import check_determinism, check_random_games, check_refusals
 from mcts.conformance.rollouts import check_rollouts
 from mcts.conformance.structure import check_caching, check_kernels, check_params
@@ -56,6 +60,7 @@ CACHING = "kernels compiled with cache=True"
 RANDOM = "seeded random games"
 REFUSALS = "refused moves leave the state unchanged"
 DETERMINISM = "same seed, same game"
+KEYS = "position keys"
 ROLLOUTS = "rollout and rollout_record"
 SEARCH = "search compiled vs NUMBA_DISABLE_JIT=1"
 # (name, check, the checks it relies on): a check runs only if those ran and passed.
@@ -65,6 +70,7 @@ CHECKS = ((KERNELS, check_kernels, ()),
           (RANDOM, check_random_games, (KERNELS,)),
           (REFUSALS, check_refusals, (RANDOM,)),
           (DETERMINISM, check_determinism, (RANDOM,)),
+          (KEYS, check_position_keys, (RANDOM,)),
           (ROLLOUTS, check_rollouts, (RANDOM, DETERMINISM)),
           (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, ROLLOUTS)))
 CHECK_NAMES = tuple(name for name, _, _ in CHECKS)
