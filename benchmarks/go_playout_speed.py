@@ -7,7 +7,8 @@ import argparse
 import time
 
 from games.contract import FIRST_WINS
-from games.go import Go, ply, rollout
+from games.go import ply, rollout
+from games.go_game import Go
 from games.rng import new_rng
 
 

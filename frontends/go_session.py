@@ -1,6 +1,6 @@
 """A Go game under outside control (a GTP controller): the position, its history and setup
 stones, the clock, and the AI's moves. No protocol here: :mod:`frontends.gtp` parses the
-commands and formats the replies; the rules and the score are :class:`games.go.Go`'s.
+commands and formats the replies; the rules and the score are :class:`games.go_game.Go`'s.
 
 Cold start: the compiled kernels load (or compile, on an empty cache) in a background thread.
 Until they are ready, moves are checked and played by the kernels' pure-Python twins
@@ -20,7 +20,8 @@ from frontends.player import PlayerConfig, Resigner
 from frontends.timecontrol import Clock
 from games import go_sgf, pure
 from games.contract import ILLEGAL, ONGOING
-from games.go import Go, fixed_handicap_vertices, max_fixed_handicap
+from games.go_game import Go
+from games.go_notation import fixed_handicap_vertices, max_fixed_handicap
 from games.go_score import quick_moves
 from mcts.search import check_config, load_kernels
 
@@ -34,7 +35,7 @@ class SessionError(Exception):
 class GoSession:
     """One Go game and the AI that plays it.
 
-    ``params``: Go's parameters (:class:`games.go.Go`; size, komi, rules, playout_policy,
+    ``params``: Go's parameters (:class:`games.go_game.Go`; size, komi, rules, playout_policy,
     priors); ``player``: a :class:`frontends.player.PlayerConfig`; ``log``: a text stream
     for the engine's notes (None: silent)."""
 

@@ -14,7 +14,7 @@ from frontends.go_session import GoSession, SessionError
 from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
 from frontends.timecontrol import Clock, TimeControl
-from games.go import max_fixed_handicap
+from games.go_notation import max_fixed_handicap
 
 NAME, VERSION = "mcts-engine", "0.1.0"
 

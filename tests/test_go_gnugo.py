@@ -22,9 +22,10 @@ import subprocess
 import numpy as np
 import pytest
 
-from games import go
+from games import go, go_notation
+from games.go_board import F_HISTLEN
 from games.contract import ONGOING
-from games.go import Go
+from games.go_game import Go
 
 GNUGO = "/usr/games/gnugo"
 pytestmark = pytest.mark.skipif(not os.access(GNUGO, os.X_OK),
@@ -107,7 +108,7 @@ def kernel_legal(game, state):
 def board_after_ignoring_superko(game, state, action):
     """The board after ``action`` played with the position history switched off."""
     t = state.copy()
-    t[go.F_HISTLEN] = 0
+    t[F_HISTLEN] = 0
     assert go.apply_action(t, action) != go.ILLEGAL
     return game.board(t).tobytes()
 
@@ -264,7 +265,7 @@ def test_fixed_handicap_matches_gnugo(gnugo):
             gnugo.ask(f"boardsize {size}", "clear_board")
             (answer,) = gnugo.ask(f"fixed_handicap {stones}", failures_ok=True)
             try:
-                ours = set(go.fixed_handicap_vertices(size, stones))
+                ours = set(go_notation.fixed_handicap_vertices(size, stones))
             except ValueError:
                 assert answer.startswith("?"), (size, stones, answer)
                 continue

@@ -8,7 +8,7 @@ import pytest
 
 from games import go, go_board as gb, go_policy as gp
 from games.contract import ONGOING
-from games.go import Go
+from games.go_game import Go
 from games.rng import new_rng
 from tests.test_go_rules import kernel_legal, position
 

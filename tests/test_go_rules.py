@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import games
-from games import go, go_board as gb
+from games import go, go_board as gb, go_count, go_notation
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
-from games.go import Go
+from games.go_game import Go
 from games.rng import new_rng
 
 
@@ -438,7 +438,7 @@ GTP_9 = {2: "C3 G7", 3: "C3 G7 C7", 4: "C3 G7 C7 G3", 5: "C3 G7 C7 G3 E5",
 @pytest.mark.parametrize("size, table", [(9, GTP_9), (19, GTP_19)])
 def test_fixed_handicap_matches_the_gtp_lists(size, table):
     for stones, expected in table.items():
-        assert set(go.fixed_handicap_vertices(size, stones)) == set(expected.split())
+        assert set(go_notation.fixed_handicap_vertices(size, stones)) == set(expected.split())
         g = Go(size, handicap=stones)
         s = g.initial_state()
         b = g.board(s)
@@ -452,8 +452,8 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
 
 
 def test_handicap_limits():
-    assert go.max_fixed_handicap(7) == 4 and go.max_fixed_handicap(8) == 4
-    assert go.max_fixed_handicap(13) == 9 and go.max_fixed_handicap(6) == 0
+    assert go_notation.max_fixed_handicap(7) == 4 and go_notation.max_fixed_handicap(8) == 4
+    assert go_notation.max_fixed_handicap(13) == 9 and go_notation.max_fixed_handicap(6) == 0
     with pytest.raises(ValueError, match="7x7"):
         Go(5, handicap=2)
     with pytest.raises(ValueError, match="2 to 4"):
@@ -513,10 +513,10 @@ def test_render_9x9():
 
 
 def test_star_points():
-    assert {Go(13).format_move(a) for a in go.star_points(13)} == {"D4", "D10", "K4", "K10",
+    assert {Go(13).format_move(a) for a in go_notation.star_points(13)} == {"D4", "D10", "K4", "K10",
                                                                    "G7"}
-    assert {Go(19).format_move(a) for a in go.star_points(19)} == set(GTP_19[9].split())
-    assert {Go(9).format_move(a) for a in go.star_points(9)} == {"C3", "C7", "G3", "G7", "E5"}
+    assert {Go(19).format_move(a) for a in go_notation.star_points(19)} == set(GTP_19[9].split())
+    assert {Go(9).format_move(a) for a in go_notation.star_points(9)} == {"C3", "C7", "G3", "G7", "E5"}
 
 
 def test_board_orientation_and_result_strings():
@@ -526,8 +526,8 @@ def test_board_orientation_and_result_strings():
     b = g.board(s)
     assert b.dtype == np.int8 and b.shape == (9, 9)
     assert b[0, 0] == 1 and b[8, 8] == 2 and b.sum() == 3
-    assert go.result_string(3.5) == "B+3.5" and go.result_string(-0.5) == "W+0.5"
-    assert go.result_string(0) == "0" and go.result_string(-12) == "W+12"
+    assert go_count.result_string(3.5) == "B+3.5" and go_count.result_string(-0.5) == "W+0.5"
+    assert go_count.result_string(0) == "0" and go_count.result_string(-12) == "W+12"
     assert g.result_text(DRAW) == "draw (jigo)" and g.result_text(FIRST_WINS) == "Black wins"
 
 

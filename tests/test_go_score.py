@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from games import go_score, pure
-from games.go import Go
+from games.go_game import Go
 
 DATA = Path(__file__).parent / "data" / "final_status"
 

@@ -1,0 +1,138 @@
+"""The end of a Go game: dead stones, sekis and the count under the rules in force, as a mixin
+of :class:`games.go_game.Go` over :mod:`games.go_score` (pure Python over boards) and the
+compiled playout statistics of :func:`games.go.settle_counts`."""
+import numpy as np
+
+from games import go_board as gb
+from games import go_score
+from games.contract import ILLEGAL
+from games.go import apply_action, settle_counts
+from games.go_board import F_KOMI2
+
+
+def area(state):
+    """``(black_points, white_points)`` by area (Tromp-Taylor) of a state, as it stands."""
+    b, w = gb.area(state.copy())        # the count reorders the empty list: use a copy
+    return int(b), int(w)
+
+
+def score(state):
+    """Black's area minus White's minus komi."""
+    b, w = area(state)
+    return b - w - int(state[F_KOMI2]) / 2
+
+
+def result_string(state_or_score):
+    """"B+3.5", "W+0.5" or "0" for a state (counted by area as it stands) or a score."""
+    sc = score(state_or_score) if isinstance(state_or_score, np.ndarray) else state_or_score
+    sc = float(sc)
+    if sc == 0:
+        return "0"
+    return f"{'B' if sc > 0 else 'W'}+{abs(sc):g}"
+
+
+class Counting:
+    """Methods of :class:`games.go_game.Go` that judge the final position."""
+
+    def settle(self, state, playouts=400, seed=0, alternate=True):
+        """Playout statistics of the final position: ``(own, dame)``, float ``(n, n)`` each,
+        row 0 at the top: the mean final owner of each point in [-1, 1] (+1 Black) and the
+        share of playouts in which it ends as dame, from ``playouts`` seeded playouts of the
+        patterns policy, each side starting in turn if ``alternate``, else the player to move
+        (:func:`settle_counts`)."""
+        from games.rng import new_rng
+        own = np.zeros(self.size * self.size, dtype=np.int64)
+        dame = np.zeros(self.size * self.size, dtype=np.int64)
+        settle_counts(state, new_rng(seed), int(playouts), int(alternate), own, dame)
+        shape = (self.size, self.size)
+        return (own / playouts).reshape(shape), (dame / playouts).reshape(shape)
+
+    def point_ownership(self, state, playouts=400, seed=0):
+        """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black)."""
+        return self.settle(state, playouts, seed)[0]
+
+    def stone_status(self, state, playouts=400, seed=0):
+        """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
+        from the playouts (:func:`games.go_score.classify`), sekis tested by filling their
+        shared liberties (:func:`games.go_score.resolve_sekis`), whatever the rules."""
+        own, dame = self.settle(state, playouts, seed)
+        board = self.board(state)
+        statuses = go_score.classify(board, own, dame)
+        if not any(st == go_score.SEKI for _, _, st in statuses):
+            return statuses
+
+        def try_move(action, colour):
+            return self._filling_lines(state, action, colour - 1, playouts // 4, seed, depth=2)
+        return go_score.resolve_sekis(board, statuses, own, dame, try_move)
+
+    def _filling_lines(self, state, action, player, playouts, seed, depth):
+        """Ownership after ``player`` fills ``action`` of a seki, the opponent to move; and if
+        the fill is a self-atari, after the opponent's capture and each reply of ``player``
+        on the points emptied (the vital point of a nakade among them). A list of ``(n, n)``
+        ownership maps (:meth:`_judged_ownership`); empty if the fill is illegal."""
+        after = state.copy()
+        self.reopen(after)
+        self.set_to_play(after, player)
+        if apply_action(after, np.int64(action)) == ILLEGAL:
+            return []
+        lines = [after]
+        board, n = self.board(after), self.size
+        chain = next(pts for c, pts in go_score.chains(board) if action in pts)
+        libs = {rr * n + cc for p in chain for rr, cc in go_score.neighbours(*divmod(p, n), n)
+                if not board[rr, cc]}
+        if len(libs) == 1:
+            captured = after.copy()
+            if apply_action(captured, np.int64(libs.pop())) != ILLEGAL:
+                for q in chain:
+                    reply = captured.copy()
+                    if apply_action(reply, np.int64(q)) != ILLEGAL:
+                        lines.append(reply)
+        return [self._judged_ownership(s, playouts, seed, depth - 1) for s in lines]
+
+    def _judged_ownership(self, state, playouts, seed, depth):
+        """Mean final owner ``(n, n)`` of playouts from ``state`` (the player to move first),
+        with the chains of any seki there tested ``depth`` more fills deep and set to +-1 (0
+        for a seki that holds)."""
+        own, dame = self.settle(state, playouts, seed, alternate=False)
+        board = self.board(state)
+        statuses = go_score.classify(board, own, dame)
+        if depth <= 0 or not any(st == go_score.SEKI for _, _, st in statuses):
+            return own
+        statuses = go_score.resolve_sekis(
+            board, statuses, own, dame,
+            lambda a, c: self._filling_lines(state, a, c - 1, playouts, seed, depth))
+        own = own.copy()
+        for color, points, st in statuses:
+            sign = 1.0 if color == 1 else -1.0
+            for p in points:
+                own[divmod(p, self.size)] = {go_score.ALIVE: sign, go_score.DEAD: -sign,
+                                             go_score.SEKI: 0.0}[st]
+        return own
+
+    def final_status(self, state, seed=0):
+        """Status of every chain at the end of the game (GTP ``final_status_list``), whatever
+        the rules: GUIs such as Quarry mark and count dead stones themselves. Under
+        Tromp-Taylor :meth:`final_score` still counts every stone."""
+        return self.stone_status(state, seed=seed)
+
+    def count(self, state, seed=0):
+        """``(black, white, score, dead stones removed)`` of the game ended now under the
+        rules in force: Tromp-Taylor, the bare area count; Chinese, the area count with the
+        dead stones (:meth:`final_status`) taken off and a point to White per handicap stone.
+        The score is Black - White - komi - compensation. The one count behind ``play``,
+        ``analyze``, the SGF result and GTP ``final_score``."""
+        if self.rules == "tromp-taylor":
+            b, w = area(state)
+            return b, w, score(state), 0
+        dead = [p for _, pts, st in self.final_status(state, seed) if st == go_score.DEAD
+                for p in pts]
+        b, w = go_score.area_of(go_score.without(self.board(state), dead))
+        return b, w, b - w - self.effective_komi(state), len(dead)
+
+    def final_score(self, state, seed=0):
+        """The score of :meth:`count`: Black - White - komi - compensation."""
+        return self.count(state, seed)[2]
+
+    def final_result(self, state, seed=0):
+        """:meth:`final_score` written as a result, ``"B+3.5"``, ``"W+0.5"`` or ``"0"``."""
+        return go_score.result_string(self.final_score(state, seed))
