@@ -38,17 +38,29 @@ class Engine:
     """A GTP engine on a pipe; ``ask`` returns (ok, answer text)."""
 
     def __init__(self, command, cwd):
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+        self.command, self.cwd = command, cwd
+        self.start()
+
+    def start(self):
+        self.proc = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, cwd=cwd)
+                                     text=True, cwd=self.cwd)
 
     def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        """Send one command; an engine that died is started again (the answer says so)."""
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self.proc.wait()
+            self.start()
+            return False, "engine ended"
         lines = []
         while True:
             out = self.proc.stdout.readline()
             if not out:
+                self.proc.wait()
+                self.start()
                 return False, "engine ended"
             if out.strip() == "" and lines:
                 break
