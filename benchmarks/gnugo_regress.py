@@ -14,7 +14,8 @@ Most tactical files ask GNU Go's own reading commands (``attack``, ``defend``, `
 **translated into move choice**: the side that must act (the attacker of the string at the
 vertex: the colour not on it; its defender; the owner of strings to connect; their opponent to
 cut) is asked ``reg_genmove``, and the test passes if the move is one the answer lists (``1
-MOVE``, or ``(A|B)``). Tests whose answer is "cannot" (``0``) or names no move are left out.
+MOVE``, or ``(A|B)``; GNU Go's codes 2 and 3, success by ko, count too). Tests whose answer is
+"cannot" (``0``) or names no move are left out.
 ``reg_genmove`` tests are asked as they are. With ``--native`` the original command is sent
 instead (GNU Go answers its own commands): GNU Go's own pass count on the same tests.
 
@@ -121,7 +122,8 @@ def translation(test):
     if not m or test["expected"].startswith("!"):
         return None
     code, moves = m.groups()
-    if re.fullmatch(code, "1") is None or re.fullmatch(moves, "PASS", re.IGNORECASE):
+    if (not any(re.fullmatch(code, c) for c in "123")      # 1 works, 2 / 3 works by ko
+            or re.fullmatch(moves, "PASS", re.IGNORECASE)):
         return None
     return what, moves
 
