@@ -195,6 +195,14 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                    help="where each game is saved as SGF (default match-games)")
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
 
+    p = add("arena", help="two settings of our engine play each other on any game")
+    add_game_arg(p)
+    add_search_args(p)
+    p.add_argument("--opponent-args", metavar="FLAGS",
+                   help="side B's search and game flags, in quotes (default: the same as A)")
+    p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
+    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+
     p = add("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
     add_game_arg(p)
     p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
@@ -245,11 +253,25 @@ def _first_pass(argv, command=None, declared=None):
     return ns.command, [], extras
 
 
+def _joined(argv, option):
+    """``option VALUE`` written as ``option=VALUE``, so that a VALUE of flags ("--no-rave") is
+    taken as the value, not as a flag of its own."""
+    out, i = [], 0
+    while i < len(argv):
+        if argv[i] == option and i + 1 < len(argv):
+            out.append(f"{option}={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
 def parse_args(argv=None):
     """The command line, parsed in two passes: the first finds the command and its game(s),
     the second parses with a flag for each parameter that those games declare. The values
     given go to ONE dict, ``args.game_params`` (parameter name -> value)."""
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = _joined(sys.argv[1:] if argv is None else list(argv), "--opponent-args")
     command, names, extras = _first_pass(argv)
     known = games.names()
     if any(name not in known for name in names) and any(x.startswith("-") for x in extras):
@@ -264,6 +286,7 @@ def parse_args(argv=None):
     args, extras = parser.parse_known_args(argv)
     if extras:
         parser.commands.get(args.command, parser).error(unrecognized(command, names, extras))
+    args.argv = argv
     args.game_params = {}
     for name in declared:
         value = vars(args).pop("param_" + name)
@@ -361,6 +384,9 @@ def main(argv=None):
         if args.command == "match":
             from frontends.match import main as match_main
             return match_main(args)
+        if args.command == "arena":
+            from frontends.arena import run
+            return run(args, parse_args)
         if args.command == "selfplay":
             from frontends.selfplay import selfplay
             return selfplay(args)

@@ -205,8 +205,11 @@ class MCTS:
                     nodes.append(node)
         self._reused = 0
         for i, w in enumerate(self.workers):
-            if nodes is not None and nodes[i] is not None:
-                w.tree.reroot(nodes[i])
+            node = nodes[i] if nodes is not None else None
+            if node is not None and w.tree.first_child[node] == NO_CHILDREN:
+                node = None                 # nothing below it to keep (a leaf, or a proof)
+            if node is not None:
+                w.tree.reroot(node)
                 self._reused += w.tree.used
             else:
                 w.tree.reset(st, 1 - int(k.to_play(root)))

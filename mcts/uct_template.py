@@ -194,16 +194,15 @@ def join_twin(node, key, table_keys, table_nodes, first_child, num_children, pro
               proven_plies):
     """Transpositions (mcts.transpositions): if the position ``key`` (uint64) of the leaf
     ``node`` was expanded at another node, give ``node`` that node's block of children (both
-    then share their statistics), or its proof if it is proven. Returns True if so."""
+    then share their statistics) and its proof if it is proven. Returns True if so."""
     twin = table_find(table_keys, table_nodes, key)
     if twin < 0 or twin == node:
         return False
+    first_child[node] = first_child[twin]
+    num_children[node] = num_children[twin]
     if proven[twin] != NOT_PROVEN:
         proven[node] = proven[twin]
         proven_plies[node] = proven_plies[twin]
-    else:
-        first_child[node] = first_child[twin]
-        num_children[node] = num_children[twin]
     return True
 
 
