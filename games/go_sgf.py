@@ -72,13 +72,22 @@ def from_sgf(data: bytes):
         raise ValueError(f"not a Go record (GM[{root.get('GM')}])")
     komi = float(root.get("KM")) if root.has_property("KM") else 7.5
     game = Go(size=size, komi=komi)
-    black, white, _ = root.get_setup_stones()
+    black, white = set(), set()
     moves = []
-    for node in record.get_main_sequence()[1:]:
+    first = 0
+    for node in record.get_main_sequence():     # setup may follow the root (GNU Go's files)
+        b, w, empty = node.get_setup_stones()
+        if b or w or empty:
+            if moves:
+                raise ValueError("setup stones (AB, AW, AE) after the first move are not "
+                                 "supported")
+            black = (black | b) - empty - w
+            white = (white | w) - empty - b
+        if node.has_property("PL") and not moves:
+            first = 1 if node.get("PL") == "w" else 0
         colour, point = node.get_move()
         if colour is not None:
             moves.append((0 if colour == "b" else 1, _action(game, point)))
-    first = 1 if (root.has_property("PL") and root.get("PL") == "w") else 0
     return {"size": size, "komi": komi,
             "handicap": int(root.get("HA")) if root.has_property("HA") else 0,
             "setup_black": [_action(game, p) for p in sorted(black)],

@@ -216,6 +216,22 @@ def test_printsgf_then_loadsgf_gives_the_same_position(tmp_path):
     assert f.handle("loadsgf /nonexistent.sgf") == "? cannot load file"
 
 
+def test_loadsgf_takes_setup_stones_from_the_nodes_before_the_first_move(tmp_path):
+    # as in GNU Go's regression files: the root holds the game info, the next node the stones
+    path = tmp_path / "setup.sgf"
+    path.write_text("(;GM[1]FF[3]SZ[9]KM[5.5];AB[aa][bb][cc]AW[dd][ee]AE[cc]PL[W];W[ff];B[gg])")
+    e = engine()
+    assert e.handle(f"loadsgf {path}") == "= white"
+    assert e.handle("list_stones black") == "= A9 B8 G3"
+    assert e.handle("list_stones white") == "= D6 E5 F4"
+    assert e.handle(f"loadsgf {path} 2") == "= black"           # before move 2 (B at G3)
+    assert e.handle("list_stones white") == "= D6 E5 F4"
+    late = tmp_path / "late.sgf"
+    late.write_text("(;GM[1]SZ[9];B[aa];AW[bb])")
+    assert e.handle(f"loadsgf {late}") == "? cannot load file"
+    assert e.handle("list_stones white") == "= D6 E5 F4"           # the game is kept
+
+
 SETTLED_5X5 = ["boardsize 5", "komi 0", "clear_board"] + \
     [f"play b {v}" for v in ("b1", "b2", "b3", "b4", "b5", "c1", "c5")] + \
     [f"play w {v}" for v in ("d1", "d2", "d3", "d4", "d5", "c2", "c4", "e2", "e4")]
