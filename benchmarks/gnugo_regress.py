@@ -70,12 +70,17 @@ class Engine:
         text = "\n".join(lines)
         return text.startswith("="), text[1:].strip()
 
-    def close(self):
-        try:
-            self.ask("quit")
-        except (BrokenPipeError, OSError):
-            pass
-        self.proc.wait(timeout=10)
+    def close(self, kill=False):
+        if not kill:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=10)
+                return
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.proc.kill()
+        self.proc.wait()
 
 
 def parse_tests(path):
@@ -189,21 +194,36 @@ def main(argv=None):
     p.add_argument("--json", help="write every answer here")
     args = p.parse_args(argv)
     root = Path(args.dir)
+    missing = [f for f in args.files if not (root / f).is_file()]
+    if not root.is_dir() or missing:
+        sys.exit(f"error: {root} is not a folder" if not root.is_dir()
+                 else f"error: no file {missing[0]} in {root}")
+    if args.json and not Path(args.json).resolve().parent.is_dir():
+        sys.exit(f"error: cannot write {args.json}: its folder does not exist")
     here = Path(__file__).resolve().parent.parent
     command = args.engine.replace("cli.py", str(here / "cli.py"), 1)
     results = {}
-    for name in args.files:
-        engine = Engine(command, cwd=root)
-        try:
-            rows = run_file(engine, root / name, args.native, args.limit)
-        finally:
+    try:
+        for name in args.files:
+            engine = Engine(command, cwd=root)
+            try:
+                rows = run_file(engine, root / name, args.native, args.limit)
+            except KeyboardInterrupt:
+                engine.close(kill=True)
+                raise
             engine.close()
-        results[name] = rows
-        print(f"{name}: {sum(r['passed'] for r in rows)}/{len(rows)} passed", flush=True)
+            results[name] = rows
+            print(f"{name}: {sum(r['passed'] for r in rows)}/{len(rows)} passed", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: the files finished so far are kept", file=sys.stderr)
+        code = 130
+    else:
+        code = 0
     if args.json:
         Path(args.json).write_text(json.dumps({"engine": args.engine, "native": args.native,
                                                "files": results}, indent=1))
+    return code
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
