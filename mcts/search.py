@@ -19,8 +19,8 @@ from games.rng import new_rng, split_seed
 from mcts import codegen
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
-                       Tree, new_workspace)
+                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       S_AMAF_STAMP, S_MAX_DEPTH, Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
