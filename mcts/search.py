@@ -309,23 +309,28 @@ class MCTS:
                             plies=int(proved[0].proven_plies[ROOT]) if proved else None)
 
     def principal_variation(self, root, first_action=None) -> list:
-        """Moves along the most-visited path from the root (visited nodes only), starting with
-        ``first_action`` if given, in the tree that visited that move most."""
+        """Moves along the most-visited path from the root (visited nodes only, each once, at
+        most ``max_length`` + 1), starting with ``first_action`` if given, in the tree that
+        visited that move most."""
         def visits_of(tree):
             j = tree.child_with_action(ROOT, first_action)
             return tree.visits[j] if j is not None else -1
         tree = max((w.tree for w in self.workers), key=visits_of) if first_action is not None \
             else self.tree
         state, pv, node = root.copy(), [], ROOT
-        while True:
-            kids = [j for j in tree.children(node) if tree.status[j] >= 0 and tree.visits[j] > 0]
+        seen = {ROOT}
+        while len(pv) <= self.game.max_length:      # a graph over transpositions may cycle
+            kids = [j for j in tree.children(node) if tree.status[j] >= 0 and tree.visits[j] > 0
+                    and j not in seen]
             if node == ROOT and first_action is not None:
                 kids = [j for j in kids if tree.action[j] == first_action]
             if not kids:
                 return pv
             node = max(kids, key=lambda j: (tree.visits[j], tree.value_sum[j]))
+            seen.add(node)
             pv.append(self.game.format_move(int(tree.action[node]), state))
             self.kernels.apply_action(state, int(tree.action[node]))
+        return pv
 
     def close(self):
         if self._pool is not None:

@@ -119,3 +119,14 @@ def test_proofs_found_over_transpositions_have_the_exact_values():
             if v > 0:
                 assert row["scores"][result.action] > 0
     assert proven >= 20
+
+
+def test_a_cycle_through_a_bad_key_ends_the_principal_variation():
+    """A key shared by positions with different players to move (tests/conformance_games/
+    bad_key.py) links nodes into cycles; the search and its principal variation still end."""
+    from conformance_games.bad_key import BadKey
+    game = BadKey()
+    engine = MCTS(game, SearchConfig(seed=1, capacity=50_000), log=None)
+    result = engine.search(game.initial_state(), playouts=5_000)
+    assert result.playouts == 5_000
+    assert 1 <= len(result.pv) <= game.max_length + 1
