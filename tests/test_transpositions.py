@@ -126,7 +126,7 @@ def test_a_cycle_through_a_bad_key_ends_the_principal_variation():
     bad_key.py) links nodes into cycles; the search and its principal variation still end."""
     from conformance_games.bad_key import BadKey
     game = BadKey()
-    engine = MCTS(game, SearchConfig(seed=1, capacity=50_000), log=None)
+    engine = MCTS(game, SearchConfig(seed=1, capacity=50_000, solver=False), log=None)
     result = engine.search(game.initial_state(), playouts=5_000)
     assert result.playouts == 5_000
     assert 1 <= len(result.pv) <= game.max_length + 1
