@@ -198,14 +198,25 @@ def main(argv=None):
     if not root.is_dir() or missing:
         sys.exit(f"error: {root} is not a folder" if not root.is_dir()
                  else f"error: no file {missing[0]} in {root}")
-    if args.json and not Path(args.json).resolve().parent.is_dir():
-        sys.exit(f"error: cannot write {args.json}: its folder does not exist")
+    if args.json and (Path(args.json).is_dir()
+                      or not Path(args.json).resolve().parent.is_dir()):
+        sys.exit(f"error: cannot write {args.json}: a folder, or its folder does not exist")
+    if args.limit is not None and args.limit < 1:
+        sys.exit("error: --limit must be at least 1")
+    try:
+        if not shlex.split(args.engine):
+            raise ValueError("empty")
+    except ValueError as e:
+        sys.exit(f"error: --engine {args.engine!r}: {e}")
     here = Path(__file__).resolve().parent.parent
     command = args.engine.replace("cli.py", str(here / "cli.py"), 1)
     results = {}
     try:
         for name in args.files:
-            engine = Engine(command, cwd=root)
+            try:
+                engine = Engine(command, cwd=root)
+            except OSError as e:
+                sys.exit(f"error: cannot start the engine {args.engine!r}: {e.strerror or e}")
             try:
                 rows = run_file(engine, root / name, args.native, args.limit)
             except KeyboardInterrupt:

@@ -7,8 +7,10 @@ Side A takes the command's flags; side B takes A's flags changed by those in
 ``--opponent-args`` (e.g. ``"--no-transpositions"``, ``"--playout-policy uniform"``,
 ``"--seconds 0.5"``). Both play in this process, one after the other, so each gets the whole
 machine while it thinks: at equal ``--seconds`` that is a match at equal time. Colours (who
-moves first) alternate, game ``i`` seeds both searches with ``seed + i``, and the game's own
-rules are the referee (the final status after the last move). The score counts a draw as
+moves first) alternate, game ``i`` seeds both searches with ``seed + i`` (A's seed), and the
+game's own rules are the referee (the final status after the last move); game flags of B
+may change how it plays (a playout policy), not the rules (a refusal in one line). Ctrl-C
+keeps the summary of the games finished. The score counts a draw as
 half a win; its 95 % interval is Wilson's over the games, draws counted as half.
 """
 import json
@@ -48,6 +50,10 @@ def play_game(sides, a_first, seed, log=None):
         for (g, e, _), s in zip(sides, states):
             g.play(s, action)
             e.advance(action)
+        if int(sides[1][0].kernels.status(states[1])) != int(kernels.status(states[0])):
+            raise UsageError("side B's game flags change the rules (the two sides disagree "
+                             "on the game's result): give B search flags, or game flags that "
+                             "change only how it plays")
         plies += 1
     st = int(kernels.status(states[0]))
     if st == DRAW:
@@ -96,22 +102,33 @@ def run(args, parse):
     b_args = parse(b_argv(args))
     out = output_file(args.json, ".json") if args.json else None
     sides = []
+    games_ab = [make_game(a) for a in (args, b_args)]
+    if (games_ab[0].num_actions != games_ab[1].num_actions
+            or games_ab[0].max_length != games_ab[1].max_length):
+        raise UsageError("side B's game flags change the board: both sides must play one game")
     for a in (args, b_args):
         game, player = side_of(a, a.game)
         engine = player.engine(game)            # says so if the kernels compile now
         engine.search(game.initial_state(), playouts=64)    # no first-move compile time
         sides.append((game, engine, player.budget))
-    total, rows = 0.0, []
-    for i in range(args.games):
-        a_first = i % 2 == 0
-        score, plies, ta, tb = play_game(sides, a_first, args.seed + i)
-        total += score
-        rows.append({"game": i + 1, "a_first": a_first, "a_score": score, "plies": plies,
-                     "a_seconds_per_move": ta, "b_seconds_per_move": tb})
-        word = {1.0: "A wins", 0.5: "draw", 0.0: "B wins"}[score]
-        print(f"game {i + 1:>3}: A {'first' if a_first else 'second'}, {word} in {plies} plies"
-              f"  A {ta:.2f} s/move, B {tb:.2f} s/move  [A {total:g}/{i + 1}]", flush=True)
+    total, rows, code = 0.0, [], 0
+    try:
+        for i in range(args.games):
+            a_first = i % 2 == 0
+            score, plies, ta, tb = play_game(sides, a_first, args.seed + i)
+            total += score
+            rows.append({"game": i + 1, "a_first": a_first, "a_score": score, "plies": plies,
+                         "a_seconds_per_move": ta, "b_seconds_per_move": tb})
+            word = {1.0: "A wins", 0.5: "draw", 0.0: "B wins"}[score]
+            print(f"game {i + 1:>3}: A {'first' if a_first else 'second'}, {word} in {plies} "
+                  f"plies  A {ta:.2f} s/move, B {tb:.2f} s/move  [A {total:g}/{i + 1}]",
+                  flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: summary of the games finished so far", flush=True)
+        code = 130
     n = len(rows)
+    if n == 0:
+        return code
     low, high = wilson(total, n)
     summary = {"games": n, "a_score": total, "a_rate": total / n, "wilson_95": [low, high],
                "wins": sum(r["a_score"] == 1.0 for r in rows),
@@ -119,7 +136,8 @@ def run(args, parse):
                "losses": sum(r["a_score"] == 0.0 for r in rows),
                "a_seconds_per_move": sum(r["a_seconds_per_move"] for r in rows) / n,
                "b_seconds_per_move": sum(r["b_seconds_per_move"] for r in rows) / n,
-               "game": args.game, "opponent_args": args.opponent_args or ""}
+               "game": args.game, "a_args": args.argv[2:],
+               "opponent_args": args.opponent_args or ""}
     print(f"A scored {total:g}/{n} = {100 * total / n:.0f} % (95 % Wilson interval "
           f"{100 * low:.0f}-{100 * high:.0f} %): {_count(summary['wins'], 'win')}, "
           f"{_count(summary['draws'], 'draw')}, {_count(summary['losses'], 'loss')}; "
@@ -128,4 +146,4 @@ def run(args, parse):
     if out:
         with open(out, "w") as f:
             json.dump({"summary": summary, "games": rows}, f, indent=1)
-    return 0
+    return code

@@ -42,6 +42,8 @@ def make_game(args):
 def output_file(path, suffix=""):
     """``path`` (with ``suffix`` added if it lacks it) once its folder is known to exist and be
     writable: checked before the work, so that a typo does not cost the results."""
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a folder")
     if suffix and not path.endswith(suffix):
         path += suffix
     folder = os.path.dirname(os.path.abspath(path))

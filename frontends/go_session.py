@@ -86,6 +86,7 @@ class GoSession:
         self.state = self.rules.initial_state()
         self.history = []                       # (state before, player, action) per move
         self.setup = []                         # handicap / setup stones (actions), all black
+        self.setup_white = []                   # White's setup stones of a loaded SGF
         self.resigner.reset()
         self.last = None
         if self.engine is not None and self.engine.game.size != game.size:
@@ -351,7 +352,8 @@ class GoSession:
         result = None
         if int(self.rules.status(self.state)) != ONGOING:
             result = self.final_result()
-        return go_sgf.to_sgf(self.game, moves, setup_black=self.setup, result=result,
+        return go_sgf.to_sgf(self.game, moves, setup_black=self.setup,
+                             setup_white=self.setup_white, result=result,
                              first_player=1 if self.setup else 0)
 
     def load_sgf(self, path, move_number=None):
@@ -362,19 +364,22 @@ class GoSession:
         if not 5 <= record["size"] <= 19:
             raise SessionError("cannot load file")
         limit = None if move_number is None else max(0, move_number - 1)
-        saved = (self.game, self._twin, self.params, self.state, self.history, self.setup)
+        saved = (self.game, self._twin, self.params, self.state, self.history, self.setup,
+                 self.setup_white)
         try:
             self.new_game(record["size"], record["komi"])
             if record["setup_black"] or record["setup_white"]:
                 self.rules.set_up(self.state, record["setup_black"], record["setup_white"],
                                   next_player=record["first_player"])
                 self.setup = list(record["setup_black"])
+                self.setup_white = list(record["setup_white"])
                 if not record["setup_white"]:
                     self.game.set_handicap(self.state, len(self.setup))
             for player, action in record["moves"][:limit]:
                 self.play(player, action)
         except (SessionError, ValueError):
-            self.game, self._twin, self.params, self.state, self.history, self.setup = saved
+            (self.game, self._twin, self.params, self.state, self.history, self.setup,
+             self.setup_white) = saved
             raise SessionError("cannot load file") from None
         if limit is not None and limit < len(record["moves"]):
             self.rules.set_to_play(self.state, record["moves"][limit][0])

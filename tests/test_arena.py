@@ -48,3 +48,17 @@ def test_bad_opponent_flags_get_one_line(bad, words):
     r = arena("connect4", "--games", "1", "--opponent-args", bad)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("flags, words", [("--size 7", "change the board"),
+                                          ("--komi 100", "change the rules")])
+def test_a_side_b_that_plays_another_game_is_refused(flags, words):
+    r = arena("go", "--size", "5", "--playouts", "50", "--games", "1", "--opponent-args", flags)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_json_path_that_is_a_folder_is_refused_before_play(tmp_path):
+    r = arena("tictactoe", "--games", "1", "--json", str(tmp_path))
+    assert r.returncode == 2 and "it is a folder" in r.stderr
+    assert not Path(str(tmp_path) + ".json").exists()

@@ -226,6 +226,12 @@ def test_loadsgf_takes_setup_stones_from_the_nodes_before_the_first_move(tmp_pat
     assert e.handle("list_stones white") == "= D6 E5 F4"
     assert e.handle(f"loadsgf {path} 2") == "= black"           # before move 2 (B at G3)
     assert e.handle("list_stones white") == "= D6 E5 F4"
+    saved = tmp_path / "saved.sgf"
+    assert e.handle(f"loadsgf {path}") == "= white"
+    assert e.handle(f"printsgf {saved}") == "="
+    f = engine()
+    assert f.handle(f"loadsgf {saved}") == "= white"
+    assert f.handle("list_stones white") == "= D6 E5 F4"        # White's setup stones kept
     late = tmp_path / "late.sgf"
     late.write_text("(;GM[1]SZ[9];B[aa];AW[bb])")
     assert e.handle(f"loadsgf {late}") == "? cannot load file"
