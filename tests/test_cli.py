@@ -68,7 +68,6 @@ def test_quit_prints_record():
 
 
 def test_ctrl_c_at_the_prompt_ends_cleanly():
-    run("warmup", "connect4")                # the prompt, not a first compile, is under test
     proc = subprocess.Popen([sys.executable, "cli.py", "play", "connect4", "--playouts", "1000"],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
