@@ -7,6 +7,7 @@
     python cli.py gtp [--size 9] [--komi 7.5] [--seconds S | --playouts N]
     python cli.py match [--opponent CMD] [--games N] [--seconds S | --playouts N]
     python cli.py selfplay GAME [--episodes N] [--playouts P] [--workers W] [--ray auto]
+    python cli.py train GAME [--minutes M] [--workers W] [--ray auto] [--out weights.npz]
     python cli.py check GAME
     python cli.py list
 
@@ -88,6 +89,13 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")
+    add_weights_arg(p)
+
+
+def add_weights_arg(p):
+    p.add_argument("--playout-weights", metavar="FILE.npz",
+                   help="playouts use the learned policy of these weights (from `train`) "
+                        "instead of the game's own")
 
 
 class Parser(argparse.ArgumentParser):
@@ -168,6 +176,7 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                    help="threads for playouts and search (default 1: single-thread figures)")
     p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
                    help="RAVE in the measured search (default: the game's default)")
+    add_weights_arg(p)
 
     p = add("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")
     p.set_defaults(game="go")
@@ -219,6 +228,9 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                    help="run the workers on Ray: a cluster address, or auto")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--out", metavar="FILE.npz", help="output file (default selfplay-GAME.npz)")
+    add_weights_arg(p)
+    from frontends.train import add_parser as add_train
+    add_train(add, positive_int, positive_float)
 
     p = add("check", help="check that a game keeps the game contract")
     add_game_arg(p)
@@ -390,6 +402,9 @@ def main(argv=None):
         if args.command == "selfplay":
             from frontends.selfplay import selfplay
             return selfplay(args)
+        if args.command == "train":
+            from frontends.train import train
+            return train(args)
         if args.command == "check":
             return cmd_check(args)
         if args.command == "warmup":

@@ -14,6 +14,7 @@ beside the wall-clock one because shared machines are noisy):
 With OpenSpiel, its figures are measured in the same run, interleaved with ours, and each
 ``ratio_*`` is ours / theirs.
 """
+import dataclasses
 import json
 import os
 import platform
@@ -38,6 +39,7 @@ from frontends.player import PlayerConfig
 from mcts import MCTS, Tree
 from games.rng import new_rng, split_seed
 from mcts.search import load_kernels
+from mcts.tree import new_workspace
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEARCH_SIZE = {("go", 9): 20_000, ("go", 19): 2_000, ("othello", None): 10_000}
@@ -86,15 +88,21 @@ def compile_times(name, params):
     return out[0][0], out[1][0], out[1][1]
 
 
-def random_playout_rate(kernels, state, seconds, seed, threads=1):
+def random_playout_rate(kernels, state, seconds, seed, threads=1, workspace=None):
     """(wall rate, CPU rate, mean plies or None) of random playouts over about ``seconds``,
     on ``threads`` threads at once (the compiled loop releases the GIL). The playouts run in
-    compiled batches of about 50 ms, so Ctrl-C is seen at once."""
-    rng, scratch, outcomes = new_rng(seed), state.copy(), np.zeros(4, dtype=np.int64)
+    compiled batches of about 50 ms, so Ctrl-C is seen at once. With ``workspace`` (a
+    function giving a fresh mcts.tree.Workspace with the weights), the playouts are those of
+    the learned policy."""
+    playouts = kernels.random_playouts if workspace is None else kernels.learned_playouts
+
+    def scratch_of():
+        return state.copy() if workspace is None else workspace()
+    rng, scratch, outcomes = new_rng(seed), scratch_of(), np.zeros(4, dtype=np.int64)
     n = 16
     while True:                       # calibrate a batch of about 50 ms
         t0 = time.perf_counter()
-        kernels.random_playouts(state, n, rng, scratch, outcomes)
+        playouts(state, n, rng, scratch, outcomes)
         dt = time.perf_counter() - t0
         if dt > 0.05:
             break
@@ -108,10 +116,10 @@ def random_playout_rate(kernels, state, seconds, seed, threads=1):
         for _ in range(batches):
             if stop.is_set():
                 break
-            plies += kernels.random_playouts(state, batch, *job)
+            plies += playouts(state, batch, *job)
         return plies
 
-    jobs = [(new_rng(split_seed(seed, i)), state.copy(), np.zeros(4, dtype=np.int64))
+    jobs = [(new_rng(split_seed(seed, i)), scratch_of(), np.zeros(4, dtype=np.int64))
             for i in range(threads)]
     w0, c0 = time.perf_counter(), time.process_time()
     with ThreadPoolExecutor(threads) as pool:
@@ -140,13 +148,19 @@ def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
-    config = PlayerConfig.from_args(args, threads=1).search_config(seed=1)
+    player = PlayerConfig.from_args(args, threads=1)
+    weights = player.weights(game)
+    config = player.search_config(seed=1, game=game)
     config.capacity = max(20 * size, 1000)      # the measured search fits: no full-tree effects
+    config.playout_weights = None
     engine = MCTS(game, config, log=None)
+    learned = None
+    if weights is not None:                     # the learned policy, beside the game's own
+        learned = MCTS(game, dataclasses.replace(config, playout_weights=weights), log=None)
     theirs = spiel.load(name, params) if args.compare else None
     state = game.initial_state()
     rows = {k: [] for k in ("wall", "cpu", "mcts", "mcts_cpu", "os_wall", "os_cpu",
-                            "os_mcts", "os_mcts_cpu")}
+                            "os_mcts", "os_mcts_cpu", "learned", "learned_mcts")}
     plies = None
     for r in range(args.repeat):          # ours and theirs interleaved in each repetition
         w, c, plies = random_playout_rate(kernels, state, args.seconds, seed=r,
@@ -157,6 +171,12 @@ def bench_game(name, params, args, progress, task):
         res = engine.search(state, playouts=size)
         rows["mcts"].append(res.playouts / res.seconds)
         rows["mcts_cpu"].append(res.playouts / max(time.process_time() - c0, 1e-9))
+        if learned is not None:
+            rows["learned"].append(random_playout_rate(
+                kernels, state, args.seconds, seed=r, threads=args.threads,
+                workspace=lambda: new_workspace(game, weights))[0])
+            lres = learned.search(state, playouts=size)
+            rows["learned_mcts"].append(lres.playouts / lres.seconds)
         progress.advance(task)
         if theirs is not None:
             w, c = spiel.rollout_rate(theirs, args.seconds, seed=r + 1)
@@ -178,6 +198,10 @@ def bench_game(name, params, args, progress, task):
                 "bytes_per_node": Tree.NODE_BYTES, "compile_seconds": cold,
                 "warm_start_seconds": warm, "warm_process_seconds": warm_proc,
                 "threads": args.threads, "rave": engine.rave})
+    if learned is not None:
+        out.update(summary(rows["learned"], "learned_playouts_per_second"))
+        out.update(summary(rows["learned_mcts"], "learned_mcts_playouts_per_second"))
+        out["playout_weights"] = args.playout_weights
     if theirs is not None:
         os_out = summary(rows["os_wall"], "playouts_per_second")
         os_out["cpu_playouts_per_second"] = statistics.median(rows["os_cpu"])
@@ -249,10 +273,16 @@ def show(results):
     compare = any("openspiel" in r for r in results)
     if compare:
         cols[3:3] = ["OpenSpiel random/s", "OpenSpiel MCTS/s"]
+    with_learned = any("learned_playouts_per_second" in r for r in results)
+    if with_learned:
+        cols[3:3] = ["learned/s", "learned MCTS/s"]
     for col in cols:
         table.add_column(col, justify="right")
     for r in results:
         row = [label(r), spread(r, "playouts_per_second"), spread(r, "mcts_playouts_per_second")]
+        if with_learned:
+            row += [spread(r, k) if k in r else "-" for k in
+                    ("learned_playouts_per_second", "learned_mcts_playouts_per_second")]
         if compare:
             o = r.get("openspiel")
             row += [f"{fmt_rate(o['playouts_per_second'])}\n"

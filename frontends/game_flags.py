@@ -8,7 +8,7 @@ from frontends.common import UsageError
 # Commands whose flags include the declared parameters of a game: the one named after the
 # command, the games listed (bench), or Go (gtp and match, without the parameters named here,
 # which GTP sets with its own commands).
-GAME_COMMANDS = ("play", "analyze", "selfplay", "check", "arena")
+GAME_COMMANDS = ("play", "analyze", "selfplay", "check", "arena", "train")
 GO_COMMANDS = {"gtp": ("handicap",), "match": ("handicap",)}
 
 

@@ -14,6 +14,9 @@ from numba.core.errors import NumbaError
 from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
 
 
+_WEIGHTS = {}       # (path, game class) -> weights read
+
+
 @dataclasses.dataclass(frozen=True)
 class PlayerConfig:
     """How the AI plays.
@@ -25,6 +28,7 @@ class PlayerConfig:
     playouts / seconds: the budget per move; playouts wins when both are set.
     resign_threshold: resign when the win estimate stays below it for two moves (0: never).
     ponder: search during the opponent's turn (GTP), stopped by the next command.
+    playout_weights: a weights file of `train`: playouts use its learned policy.
     """
     seed: int = 0
     threads: int = dataclasses.field(default_factory=lambda: os.cpu_count() or 1)
@@ -37,6 +41,7 @@ class PlayerConfig:
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
     ponder: bool = False
+    playout_weights: str = None
 
     @classmethod
     def from_args(cls, args, threads=None):
@@ -52,17 +57,21 @@ class PlayerConfig:
                    rave_k=get("rave_k", 1000.0), transpositions=get("transpositions"),
                    playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
-                   resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False))
+                   resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
+                   playout_weights=get("playout_weights"))
 
     @property
     def budget(self):
         """Keyword arguments of :meth:`mcts.MCTS.search` for one move."""
         return {"playouts": self.playouts} if self.playouts else {"seconds": self.seconds}
 
-    def search_config(self, seed=None):
+    def search_config(self, seed=None, game=None):
+        """The :class:`mcts.SearchConfig`; with ``playout_weights``, ``game`` must be given
+        (the weights are read for it: ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
-                              rave=self.rave, rave_k=self.rave_k)
+                              rave=self.rave, rave_k=self.rave_k,
+                              playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration
         if self.capacity is not None:
@@ -71,12 +80,30 @@ class PlayerConfig:
             config.transpositions = self.transpositions
         return config
 
+    def weights(self, game):
+        """The playout weights for ``game`` (float64 (num_features,)) or None; read once per
+        file and game class; ``UsageError`` (one line) for a bad or unfitting file."""
+        if self.playout_weights is None:
+            return None
+        key = (os.path.abspath(self.playout_weights), type(game))
+        if key not in _WEIGHTS:
+            from mcts.search import check_weights
+            from mcts.train import load_weights
+            if not os.path.isfile(self.playout_weights):
+                raise UsageError(f"--playout-weights: {self.playout_weights} is not a file")
+            try:
+                _WEIGHTS[key] = load_weights(self.playout_weights, game)
+                check_weights(game, _WEIGHTS[key])
+            except ValueError as e:
+                raise UsageError(f"--playout-weights: {e}") from None
+        return _WEIGHTS[key]
+
     def engine(self, game, log=sys.stderr, seed=None):
         """An :class:`mcts.MCTS` for ``game`` with these settings; ``UsageError`` (one line)
         for a tree that does not fit in memory or kernels that do not compile."""
         from mcts import MCTS
         try:
-            return MCTS(game, self.search_config(seed), log=log)
+            return MCTS(game, self.search_config(seed, game), log=log)
         except ValueError as e:
             raise UsageError(str(e)) from None
         except NumbaError as e:

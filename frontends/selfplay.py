@@ -8,6 +8,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from frontends.common import UsageError, console, err, make_game
 from frontends.common import output_file
+from frontends.player import PlayerConfig
 from mcts.selfplay import SelfPlayConfig, collect, save_npz, summary
 
 
@@ -20,6 +21,7 @@ def selfplay(args):
                                 temperature=args.temperature, dirichlet_alpha=args.dirichlet)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    weights = PlayerConfig(playout_weights=args.playout_weights).weights(game)
     out = output_file(args.out or f"selfplay-{game.name}.npz", ".npz")   # numpy adds .npz
     where = f"Ray ({args.ray})" if args.ray else f"{args.workers} worker process(es)"
     console.print(f"{args.episodes} {game.name} episodes, policy {policy}"
@@ -41,7 +43,7 @@ def selfplay(args):
 
         try:
             data = collect(game, args.episodes, config, seed=args.seed, workers=args.workers,
-                           ray_address=args.ray, on_episodes=on_episodes)
+                           ray_address=args.ray, on_episodes=on_episodes, weights=weights)
         except ImportError:
             raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
     seconds = time.perf_counter() - t0

@@ -191,6 +191,73 @@ def rollout(state, rng):
     return st
 
 
+# Move features of the learned playout policy (move_features): ids and names.
+F_WIN, F_BLOCK, F_UNDER_THREAT, F_UNDER_OWN, F_THREAT, F_DOUBLE = range(6)
+F_CENTRE = 6                    # + |column - 3|: 6 .. 9
+F_ROW = 10                      # + row of the stone: 10 .. 15
+FEATURE_NAMES = (["wins at once", "blocks an immediate win", "below the opponent's winning cell",
+                  "below our own winning cell", "makes a winning cell", "makes two winning cells"]
+                 + [f"{d} columns from the centre" for d in range(4)]
+                 + [f"row {r + 1}" for r in range(HEIGHT)])
+
+
+@njit(cache=True)
+def _count_bits(b):
+    n = 0
+    while b:
+        b &= b - _ONE
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def move_features(state, cand, feats):
+    """Candidates (every open column) and their binary features (ids in ``FEATURE_NAMES``):
+    an immediate win, a block, the cell below an opponent's or our own winning cell, new
+    winning cells made (one; two or more), the distance from the centre column, the row."""
+    if state[STATUS] != ONGOING:
+        return 0
+    pos, mask = state[POS], state[MASK]
+    opp = pos ^ mask
+    mine = winning_cells(pos, mask)
+    theirs = winning_cells(opp, mask)
+    n = 0
+    for c in range(WIDTH):
+        if mask & _TOP[c]:
+            continue
+        cell = (mask + _BOTTOM[c]) & _COLUMN[c]
+        above = cell << _ONE
+        k = 0
+        if mine & cell:
+            feats[n, k] = F_WIN
+            k += 1
+        if theirs & cell:
+            feats[n, k] = F_BLOCK
+            k += 1
+        if theirs & above:
+            feats[n, k] = F_UNDER_THREAT
+            k += 1
+        if mine & above:
+            feats[n, k] = F_UNDER_OWN
+            k += 1
+        made = _count_bits(winning_cells(pos | cell, mask | cell) & ~mine)
+        if made >= 1:
+            feats[n, k] = F_THREAT if made == 1 else F_DOUBLE
+            k += 1
+        feats[n, k] = F_CENTRE + abs(c - 3)
+        k += 1
+        row = 0
+        while not (cell & (_BOTTOM[c] << np.uint64(row))):
+            row += 1
+        feats[n, k] = F_ROW + row
+        k += 1
+        if k < feats.shape[1]:
+            feats[n, k] = -1
+        cand[n] = c
+        n += 1
+    return n
+
+
 class Connect4(Game):
     """Connect Four, 7x6. Players: X moves first, O second."""
 
@@ -206,12 +273,17 @@ class Connect4(Game):
     )
     # bench's figures are for uniform random playouts, like OpenSpiel's.
     bench_params = {"playout_policy": "uniform"}
+    num_features = len(FEATURE_NAMES)
+    feature_slots = 7
 
     def __init__(self, playout_policy="threats"):
         super().__init__(playout_policy=playout_policy)
         self.policy = self.params["playout_policy"]
         self.num_actions = WIDTH
         self.max_length = CELLS
+
+    def feature_names(self):
+        return list(FEATURE_NAMES)
 
     def initial_state(self):
         s = np.zeros(5, dtype=np.uint64)

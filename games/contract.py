@@ -42,6 +42,19 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                order that led there). The search then shares the
                                                statistics of transpositions (mcts.transpositions).
                                                Leave it out where history matters (Go's superko)
+``move_features(state, cand, feats) -> int``    the candidate moves of a learned playout policy:
+``*(optional)*``                               write them to ``cand`` (int32, ``(num_actions,)``)
+                                               and, in row ``i`` of ``feats`` (int32,
+                                               ``(num_actions, Game.feature_slots)``), the ids
+                                               (``[0, Game.num_features)``) of the binary
+                                               features active for ``cand[i]``, ended by ``-1``
+                                               when fewer than ``feature_slots``; return how
+                                               many candidates (0: the policy falls back on
+                                               ``playout_action``). Every candidate must be
+                                               legal (``apply_action`` may still refuse one for
+                                               superko). A softmax over the sums of the
+                                               features' weights then picks the playout's move
+                                               (``--playout-weights``, ``cli.py train``)
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -63,7 +76,7 @@ from games import jit_cache
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
-OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key")
+OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features")
 
 
 @dataclass(frozen=True)
@@ -154,6 +167,10 @@ class Game:
     kernel_dependencies = ()        # files the kernels depend on that no module imports (data
                                     # baked into kernels; paths relative to the file defining
                                     # the class): an edit recompiles
+    num_features = 0                # with a move_features kernel: the size of the weight
+                                    # vector of the learned playout policy (feature ids are
+                                    # 0 .. num_features - 1)
+    feature_slots = 0               # ... and the most features active for one move
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -222,6 +239,11 @@ class Game:
         """Compile (or load from the cache) the compiled helpers of the Python face that the
         kernels do not cover, so that a first game runs at full speed (`cli.py warmup`);
         default: nothing."""
+
+    def feature_names(self) -> list:
+        """Names of the move features (``num_features`` strings, for reports of learned
+        weights); default: ``feature 0``, ``feature 1``, ..."""
+        return [f"feature {i}" for i in range(self.num_features)]
 
     def observation(self, state) -> np.ndarray:
         """The position as stored in self-play data (a 1-D array of fixed shape); default: a

@@ -76,6 +76,7 @@ from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO,
                             F_STATUS, F_TOMOVE, NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
                             is_own_eye, place_stone, POLICY_PATTERNS, POLICY_UNIFORM,
                             push_history, WHITE)
+from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_policy import bad_self_atari, local_move, point_prior, saving_moves
 from games.rng import below, next_u64, random_below
 

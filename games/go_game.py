@@ -5,6 +5,7 @@ whose docstring states the rules. The end-of-game count is :class:`games.go_coun
 import numpy as np
 
 from games import go_board as gb
+from games import go_features
 from games import go_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game, Param
 from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES, SUICIDE,
@@ -51,6 +52,8 @@ class Go(Counting, Game):
     rave_default = True
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 
+    num_features = go_features.NUM_FEATURES     # the learned playout policy's features
+    feature_slots = go_features.FEATURE_SLOTS
     parameters = (
         Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
         Param("komi", float, 7.5, "komi (points added to White's area count; an integer komi "
@@ -309,6 +312,9 @@ class Go(Counting, Game):
         data = go_sgf.to_sgf(self, moves, setup_black=setup, result=result, rules=self.rules,
                              first_player=1 if self.handicap else 0)
         return go_sgf.save(go_sgf.default_path(directory), data)
+
+    def feature_names(self):
+        return go_features.feature_names()
 
     def observation(self, state):
         """The position for learning: int8 ``(n * n + 1,)``, the points row by row from the

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game
+from games.othello_bits import _ONE, _ZERO, _nth_bit, flips_of, moves_of, popcount
 from games.rng import below, next_u64, random_below
 
 SIZE = 8
@@ -40,98 +41,9 @@ PASS = SQUARES                     # the pass action
 BLACK, WHITE, TO_PLAY, STATUS, PLIES = 0, 1, 2, 3, 4
 COLUMNS = "abcdefgh"
 
-_ZERO = np.uint64(0)
-_ONE = np.uint64(1)
-_INNER = np.uint64(0x7E7E7E7E7E7E7E7E)    # every square but columns a and h
-# One step along a line is a shift by 1 (a row), 8 (a column), 7 or 9 (the diagonals): towards
-# higher bits (east, south, south-west, south-east) or lower bits (the opposite ways).
-_E, _SW, _S, _SE = np.uint64(1), np.uint64(7), np.uint64(8), np.uint64(9)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_P = np.array([1, 2, 4, 8, 16, 32], dtype=np.uint64)
 _START_BLACK = np.uint64((1 << 35) | (1 << 28))    # d5, e4
 _START_WHITE = np.uint64((1 << 27) | (1 << 36))    # d4, e5
-
-
-@njit(cache=True)
-def popcount(b):
-    """Number of set bits of ``b`` (uint64), as int64."""
-    b = b - ((b >> _P[0]) & _M1)
-    b = (b & _M2) + ((b >> _P[1]) & _M2)
-    b = (b + (b >> _P[2])) & _M4
-    b = b + (b >> _P[3])
-    b = b + (b >> _P[4])
-    b = b + (b >> _P[5])
-    return np.int64(b & np.uint64(0x7F))
-
-
-@njit(cache=True)
-def _line_moves(own, opp, s):
-    """Squares past a line of ``opp`` discs that starts next to an ``own`` disc, both ways along
-    the axis of step ``s``. ``opp`` must exclude columns a and h unless ``s`` is 8: a line that
-    is cut there cannot wrap from one row's edge to the next."""
-    s2 = s + s
-    pairs = opp & (opp << s)                  # opposing discs with another one a step before
-    x = opp & (own << s)                      # lines of 1 ...
-    x |= opp & (x << s)                       # ... up to 2
-    x |= pairs & (x << s2)                    # ... up to 4
-    x |= pairs & (x << s2)                    # ... up to 6, the longest possible
-    moves = x << s
-    pairs = opp & (opp >> s)                  # the same the other way
-    x = opp & (own >> s)
-    x |= opp & (x >> s)
-    x |= pairs & (x >> s2)
-    x |= pairs & (x >> s2)
-    return moves | (x >> s)
-
-
-@njit(cache=True)
-def moves_of(own, opp):
-    """Bitboard of the squares where the owner of ``own`` may move against ``opp``."""
-    inner = opp & _INNER
-    moves = (_line_moves(own, inner, _E) | _line_moves(own, opp, _S)
-             | _line_moves(own, inner, _SW) | _line_moves(own, inner, _SE))
-    return moves & ~(own | opp)
-
-
-@njit(cache=True)
-def _line_flips(own, opp, m, s):
-    """Discs of ``opp`` flipped along the axis of step ``s`` by a disc put on bit ``m`` (``opp``
-    masked as for :func:`_line_moves`)."""
-    flips = _ZERO
-    s2 = s + s
-    pairs = opp & (opp << s)
-    x = opp & (m << s)                        # the run of opposing discs next to m ...
-    x |= opp & (x << s)
-    x |= pairs & (x << s2)
-    x |= pairs & (x << s2)
-    if (x << s) & own:                        # ... flips if one of ours closes it
-        flips |= x
-    pairs = opp & (opp >> s)
-    x = opp & (m >> s)
-    x |= opp & (x >> s)
-    x |= pairs & (x >> s2)
-    x |= pairs & (x >> s2)
-    if (x >> s) & own:
-        flips |= x
-    return flips
-
-
-@njit(cache=True)
-def flips_of(own, opp, m):
-    """Discs of ``opp`` flipped by the owner of ``own`` playing on the square of bit ``m``."""
-    inner = opp & _INNER
-    return (_line_flips(own, inner, m, _E) | _line_flips(own, opp, m, _S)
-            | _line_flips(own, inner, m, _SW) | _line_flips(own, inner, m, _SE))
-
-
-@njit(cache=True)
-def _nth_bit(b, k):
-    """The ``k``-th lowest set bit of ``b`` (0-based), as a one-bit bitboard."""
-    for _ in range(k):
-        b &= b - _ONE
-    return b & ~(b - _ONE)
+_CORNERS = np.uint64((1 << 0) | (1 << 7) | (1 << 56) | (1 << 63))
 
 
 @njit(cache=True)
@@ -285,6 +197,55 @@ def square_name(action: int) -> str:
     return f"{COLUMNS[action % SIZE]}{action // SIZE + 1}"
 
 
+def _square_classes():
+    """Class 0-9 of each square under the board's 8 symmetries (0 a corner, 4 an X-square)."""
+    pairs = [(a, b) for a in range(4) for b in range(a, 4)]
+    out = np.zeros(SQUARES, dtype=np.int64)
+    for sq in range(SQUARES):
+        r, c = divmod(sq, SIZE)
+        r, c = min(r, SIZE - 1 - r), min(c, SIZE - 1 - c)
+        out[sq] = pairs.index((min(r, c), max(r, c)))
+    return out
+
+
+# Move features of the learned playout policy (move_features): ids and names.
+_SQUARE_CLASS = _square_classes()
+F_FLIPS, F_REPLIES, F_GIVES_CORNER = 10, 14, 18
+FEATURE_NAMES = ([f"square class {i} (rows-columns from the nearest corner: {a}-{b})"
+                  for i, (a, b) in enumerate((a, b) for a in range(4) for b in range(a, 4))]
+                 + [f"flips {k}" for k in ("1", "2", "3-4", "5 or more")]
+                 + [f"leaves the opponent {k} moves" for k in ("0", "1-3", "4-7", "8 or more")]
+                 + ["gives the opponent a corner"])
+
+
+@njit(cache=True)
+def move_features(state, cand, feats):
+    """Candidates (the legal disc moves; none when the mover must pass) and their features
+    (ids in ``FEATURE_NAMES``): the square's class under the board's symmetries, the number of
+    discs flipped, the opponent's number of replies, and whether a reply takes a corner."""
+    if state[STATUS] != ONGOING:
+        return 0
+    p = np.int64(state[TO_PLAY])
+    own, opp = state[p], state[1 - p]
+    moves = moves_of(own, opp)
+    n = 0
+    for sq in range(SQUARES):
+        m = _ONE << np.uint64(sq)
+        if not (moves & m):
+            continue
+        flips = flips_of(own, opp, m)
+        f = popcount(flips)
+        replies = moves_of(opp ^ flips, own | m | flips)
+        r = popcount(replies)
+        feats[n, 0] = _SQUARE_CLASS[sq]
+        feats[n, 1] = F_FLIPS + (0 if f == 1 else 1 if f == 2 else 2 if f <= 4 else 3)
+        feats[n, 2] = F_REPLIES + (0 if r == 0 else 1 if r <= 3 else 2 if r <= 7 else 3)
+        feats[n, 3] = F_GIVES_CORNER if replies & _CORNERS else -1
+        cand[n] = sq
+        n += 1
+    return n
+
+
 class Othello(Game):
     """Othello, 8x8. Players: Black (X) moves first, White (O) second."""
 
@@ -293,6 +254,11 @@ class Othello(Game):
     players = ("Black", "White")
     move_help = "a square a1-h8 or pass"
     pass_action = PASS               # RAVE keeps the pass out of its AMAF statistics
+    num_features = len(FEATURE_NAMES)
+    feature_slots = 4
+
+    def feature_names(self):
+        return list(FEATURE_NAMES)
 
     def __init__(self):
         super().__init__()

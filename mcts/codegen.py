@@ -7,7 +7,7 @@ seconds in every process. Instead, for each game kernel module we write a small 
 search then calls the game by global name and every function caches with ``cache=True``.
 
 Freshness: the cache stamps of :mod:`games.jit_cache` cover every source a function reaches
-(the template text written into the file, the game module, its helpers, the RNG, the
+(the template texts written into the file, the game module, its helpers, the RNG, the
 contract), so after any edit the next process recompiles the search and the game's kernels.
 :func:`is_compiled` tells beforehand (so that the caller can say "compiling"), from a record
 of the digest written after the last successful load.
@@ -35,6 +35,7 @@ from games.contract import KERNEL_NAMES, OPTIONAL_KERNELS
 
 _HERE = Path(__file__).resolve().parent
 TEMPLATE = _HERE / "uct_template.py"
+PLAYOUT_TEMPLATE = _HERE / "playout_template.py"
 _DEFAULT_ROLLOUT = '''
 @njit(cache=True)
 def rollout(state, rng):
@@ -79,8 +80,14 @@ def position_key(state):
     """Generated stand-in: this game declares no transpositions."""
     return np.uint64(0)
 '''
+_NO_FEATURES = '''
+@njit(cache=True)
+def move_features(state, cand, feats):
+    """Generated stand-in: this game describes no move features (no learned playouts)."""
+    return 0
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
-             "prior": _NO_PRIOR, "position_key": _NO_KEY}
+             "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES}
 _loaded = {}
 
 
@@ -107,7 +114,7 @@ def cache_dir() -> Path:
 def _source_text(game_module) -> str:
     names = ", ".join(KERNEL_NAMES)
     text = f"from {game_module} import {names}  # noqa: F401\n"
-    body = TEMPLATE.read_text()
+    body = TEMPLATE.read_text() + "\n\n" + PLAYOUT_TEMPLATE.read_text()
     present = provided_kernels(game_module)
     for name in OPTIONAL_KERNELS:
         if name in present:
@@ -118,6 +125,8 @@ def _source_text(game_module) -> str:
     text += f"HAS_PRIOR = {'prior' in present}\n"
     # Likewise: without position_key, the search compiles without the transposition table.
     text += f"HAS_KEY = {'position_key' in present}\n"
+    # And without move_features, without the learned playout policy.
+    text += f"HAS_FEATURES = {'move_features' in present}\n"
     return text + body
 
 

@@ -34,19 +34,20 @@ def connect(address):
 def _actor_class(ray):
     @ray.remote(num_cpus=1)
     class SelfPlayWorker:
-        def run(self, spec, cfg, indices, seed):
+        def run(self, spec, cfg, indices, seed, weights=None):
             from mcts.selfplay import run_episodes
-            return run_episodes(spec, cfg, indices, seed)
+            return run_episodes(spec, cfg, indices, seed, weights)
     return SelfPlayWorker
 
 
-def run_on_ray(spec, cfg, chunks, seed, workers, address, on_episodes=None):
+def run_on_ray(spec, cfg, chunks, seed, workers, address, on_episodes=None, weights=None):
     """Play ``chunks`` (lists of episode numbers) on ``workers`` Ray actors; parts in order."""
     ray = connect(address)
     actors = [_actor_class(ray).remote() for _ in range(workers)]
+    weights_ref = ray.put(weights)
     pending = {}
     for i, chunk in enumerate(chunks):
-        ref = actors[i % workers].run.remote(spec, cfg, chunk, seed)
+        ref = actors[i % workers].run.remote(spec, cfg, chunk, seed, weights_ref)
         pending[ref] = i
     parts = [None] * len(chunks)
     while pending:
@@ -59,3 +60,23 @@ def run_on_ray(spec, cfg, chunks, seed, workers, address, on_episodes=None):
     for a in actors:
         ray.kill(a)
     return parts
+
+
+class RayPool:
+    """Rollout workers for :mod:`mcts.train`: ``workers`` Ray actors kept for the whole run
+    (each loads the kernels once); the weights of a round go to the object store once and
+    every actor reads them from there."""
+
+    def __init__(self, workers, address):
+        self.ray = connect(address)
+        self.actors = [_actor_class(self.ray).remote() for _ in range(workers)]
+
+    def play(self, spec, cfg, chunks, seed, weights):
+        ref = self.ray.put(weights)
+        refs = [self.actors[i % len(self.actors)].run.remote(spec, cfg, chunk, seed, ref)
+                for i, chunk in enumerate(chunks)]
+        return self.ray.get(refs)
+
+    def close(self):
+        for a in self.actors:
+            self.ray.kill(a)

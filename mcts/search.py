@@ -19,7 +19,7 @@ from games.rng import new_rng, split_seed
 from mcts import codegen
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
@@ -71,6 +71,9 @@ class SearchConfig:
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
+    playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
+        policy over the game's ``move_features`` with these weights (mcts.playout_template,
+        ``cli.py train``) instead of the game's own playout policy; None: the game's own.
     """
     exploration: float = None
     capacity: int = DEFAULT_CAPACITY
@@ -82,14 +85,15 @@ class SearchConfig:
     rave_k: float = 1000.0
     early_stop: bool = True
     transpositions: bool = True
+    playout_weights: object = None
 
 
 class _Worker:
     """One tree with its scratch buffers and generator (one per thread)."""
 
-    def __init__(self, game, capacity, keyed=False):
+    def __init__(self, game, capacity, keyed=False, weights=None):
         self.tree = Tree(capacity, keyed)
-        self.work = new_workspace(game)
+        self.work = new_workspace(game, weights)
         self.rng = new_rng(0)
 
 
@@ -113,7 +117,8 @@ class MCTS:
         keyed = bool(self.kernels.HAS_KEY)
         need = self.config.capacity * Tree.bytes_per_node(keyed)
         try:
-            self.workers = [_Worker(game, per_tree, keyed) for _ in range(t)]
+            self.workers = [_Worker(game, per_tree, keyed, self.config.playout_weights)
+                            for _ in range(t)]
         except MemoryError:
             raise ValueError(f"cannot allocate a tree of {self.config.capacity:,} nodes "
                              f"({need / 2**30:.1f} GiB): give fewer nodes") from None
@@ -135,6 +140,15 @@ class MCTS:
     def reseed(self, seed: int):
         """Seed the searches from now on with ``seed`` (each search starts from it)."""
         self.config.seed = int(seed)
+
+    def set_playout_weights(self, weights):
+        """Use the learned playout policy of ``weights`` (float64 (num_features,)) from the
+        next search on, or the game's own policy for None (no recompilation either way)."""
+        check_weights(self.game, weights)
+        self.config.playout_weights = weights
+        if weights is not None:
+            for w in self.workers:
+                w.work.weights[:] = weights
 
     def advance(self, action: int):
         """Tell the engine that ``action`` was played from the current position (by either
@@ -259,6 +273,7 @@ class MCTS:
         params[P_RAVE_K] = cfg.rave_k
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
         params[P_TRANSPOSITIONS] = float(cfg.transpositions)
+        params[P_LEARNED] = float(cfg.playout_weights is not None)
         return params
 
     @property
@@ -349,12 +364,26 @@ def check_config(game, config):
         raise ValueError(f"a tree capacity of {config.capacity} nodes is too small for "
                          f"{game.name} with {t} thread(s): give at least "
                          f"{(game.num_actions + 1) * t} nodes")
+    check_weights(game, config.playout_weights)
     keyed = "position_key" in codegen.provided_kernels(game.kernel_module)
     need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
     if have and need > 0.9 * have:
         raise ValueError(f"a tree of {config.capacity:,} nodes needs {need / 2**30:.1f} "
                          f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
                          "fewer nodes")
+
+
+def check_weights(game, weights):
+    """``ValueError`` (one line) unless ``weights`` is None or a finite float vector of
+    ``game.num_features`` entries for a game with a ``move_features`` kernel."""
+    if weights is None:
+        return
+    if "move_features" not in codegen.provided_kernels(game.kernel_module) or not game.num_features:
+        raise ValueError(f"{game.name} describes no move features: it has no learned playouts")
+    w = np.asarray(weights)
+    if w.shape != (game.num_features,) or not np.all(np.isfinite(w)):
+        raise ValueError(f"playout weights for {game.name} must be {game.num_features} finite "
+                         f"numbers, got shape {w.shape}")
 
 
 def _physical_memory() -> int:
@@ -392,10 +421,15 @@ def _warm_up(k, game):
     params = np.zeros(N_PARAMS, dtype=np.float64)
     params[P_EXPLORATION], params[P_SOLVER], params[P_RAVE_K] = 1.0, 1.0, 1000.0
     params[P_NO_AMAF] = NO_ACTION
-    for rave in (1.0, 0.0):
-        params[P_RAVE] = rave
-        k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
+    for learned in ((0.0, 1.0) if k.HAS_FEATURES else (0.0,)):
+        params[P_LEARNED] = learned
+        for rave in (1.0, 0.0):
+            params[P_RAVE] = rave
+            w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+            k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
+    if k.HAS_FEATURES:
+        k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(4, dtype=np.int64))
     if k.HAS_KEY:
         keyed = _Worker(game, 4, keyed=True).tree
         keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))

@@ -30,6 +30,15 @@ final_states        (N, S) game dtype   position after each episode's last ply (
                                         encoding as ``states``)
 outcomes            (N,) int8           final status (1 first wins, 2 second wins, 3 draw)
 seeds               (N,) uint64         the seed of each episode
+feature_ids         (R, K) int32        with ``features`` (MCTS, games with
+                                        ``move_features``): one row per candidate move of
+                                        each position, its feature ids (-1 padding; K =
+                                        ``game.feature_slots``)
+feature_plies       (R,) int64          the index in T of each row's position
+                                        (non-decreasing)
+feature_targets     (R,) float32        the root visit share of the row's candidate, over
+                                        the position's candidates (positions whose search
+                                        put no visit on a candidate, e.g. a pass, get none)
 ==================  ==================  ====================================================
 """
 import math
@@ -44,6 +53,7 @@ from games.rng import new_rng, split_seed
 
 POLICIES = ("random", "mcts")
 EPISODE_KEYS = ("states", "actions", "players", "policy_targets", "values")
+FEATURE_KEYS = ("feature_ids", "feature_plies", "feature_targets")
 
 
 @dataclass
@@ -55,6 +65,10 @@ class SelfPlayConfig:
     proportional to visits ** (1 / T). dirichlet_alpha: > 0 mixes Dirichlet(alpha) noise into
     that move distribution at each root, weight ``dirichlet_fraction`` (as AlphaZero does with
     its priors; UCT has no priors, so the noise acts on the move choice, not on the search).
+    features: with MCTS, also record each position's candidate moves, their features and
+    their visit shares (the ``feature_*`` arrays: the learner's data, mcts.learn).
+    Playout weights (the learned policy) are not part of the config: see
+    :meth:`EpisodeRunner.set_weights`.
     """
     policy: str = "random"
     playouts: int = 1000
@@ -62,6 +76,7 @@ class SelfPlayConfig:
     dirichlet_alpha: float = 0.0
     dirichlet_fraction: float = 0.25
     capacity: int = 1_000_000
+    features: bool = False
 
     def __post_init__(self):
         if self.policy not in POLICIES:
@@ -73,13 +88,28 @@ class SelfPlayConfig:
 class EpisodeRunner:
     """Plays episodes of one game with one policy; compiles or loads the kernels once."""
 
-    def __init__(self, game, config: SelfPlayConfig):
+    def __init__(self, game, config: SelfPlayConfig, weights=None):
         from mcts.search import MCTS, SearchConfig, load_kernels
+        from mcts.tree import new_workspace
         self.game, self.config = game, config
         self.kernels = load_kernels(game, log=None)
+        self.work = new_workspace(game)
+        self.weights = None
         self.engine = None
         if config.policy == "mcts":
             self.engine = MCTS(game, SearchConfig(capacity=config.capacity), log=None)
+        self.set_weights(weights)
+
+    def set_weights(self, weights):
+        """Play with the learned playout policy of ``weights`` (float64 (num_features,)), or
+        the game's own policy for None; ``ValueError`` if they do not fit the game."""
+        from mcts.search import check_weights
+        check_weights(self.game, weights)
+        self.weights = None if weights is None else np.asarray(weights, dtype=np.float64)
+        if weights is not None:
+            self.work.weights[:] = self.weights
+        if self.engine is not None:
+            self.engine.set_playout_weights(self.weights)
 
     def episode(self, seed: int) -> dict:
         ep = self._random_episode(seed) if self.config.policy == "random" else \
@@ -99,7 +129,8 @@ class EpisodeRunner:
         actions = np.zeros(cap, dtype=np.int32)
         players = np.zeros(cap, dtype=np.int8)
         mask = np.zeros((cap, g.num_actions), dtype=np.float32)
-        n, st = self.kernels.random_episode(root, new_rng(seed), states, actions, players, mask)
+        n, st = self.kernels.random_episode(root, new_rng(seed), states, actions, players, mask,
+                                            self.weights is not None, self.work)
         mask = mask[:n]
         policy = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1.0)
         return {"states": states[:n], "actions": actions[:n], "players": players[:n],
@@ -113,6 +144,7 @@ class EpisodeRunner:
         rng = np.random.default_rng(seed)
         state = g.initial_state()
         rows = {k: [] for k in ("states", "actions", "players", "policy_targets", "values")}
+        feature_rows = []
         while g.status(state) == ONGOING and len(rows["actions"]) < g.max_length:
             r = engine.search(state, playouts=cfg.playouts)
             pi = np.zeros(g.num_actions, dtype=np.float32)
@@ -121,6 +153,8 @@ class EpisodeRunner:
             total = pi.sum()
             value = sum(ch.visits * ch.value for ch in r.children) / max(total, 1)
             pi /= max(total, 1)
+            if cfg.features:
+                feature_rows.append(self._features(state, pi, len(rows["actions"]), r))
             action = self._choose(r, pi, rng)
             rows["states"].append(state.copy())
             rows["actions"].append(action)
@@ -136,7 +170,27 @@ class EpisodeRunner:
         if not rows["states"]:
             out["states"] = np.zeros((0, state.shape[0]), dtype=state.dtype)
         out.update(final_state=state, outcome=int(st))
+        if cfg.features:
+            out.update(_stack_features(feature_rows, max(g.feature_slots, 1)))
         return out
+
+    def _features(self, state, pi, ply, result):
+        """The feature rows of ``state``: candidates, feature ids and the search's visit
+        shares ``pi`` (all on the winning move when ``result`` proves a win)."""
+        from mcts.results import Proof
+        w = self.work
+        n = int(self.kernels.move_features(state, w.cand, w.feats))
+        share = pi[w.cand[:n]].astype(np.float64)
+        if result.proof is Proof.WIN:
+            share = (w.cand[:n] == result.action).astype(np.float64)
+        if n == 0 or share.sum() <= 0:
+            return None
+        ids = w.feats[:n].copy()
+        for i in range(n):                          # the kernel leaves stale ids after a -1
+            hole = np.flatnonzero(ids[i] < 0)
+            if len(hole):
+                ids[i, hole[0]:] = -1
+        return ids, np.full(n, ply, dtype=np.int64), (share / share.sum()).astype(np.float32)
 
     def _choose(self, result, pi, rng):
         cfg = self.config
@@ -155,13 +209,25 @@ class EpisodeRunner:
         return int(rng.choice(legal, p=p / p.sum()))
 
 
+def _stack_features(rows, slots):
+    rows = [r for r in rows if r is not None]
+    if not rows:
+        return {"feature_ids": np.zeros((0, slots), np.int32),
+                "feature_plies": np.zeros(0, np.int64), "feature_targets": np.zeros(0, np.float32)}
+    return {"feature_ids": np.concatenate([r[0] for r in rows]),
+            "feature_plies": np.concatenate([r[1] for r in rows]),
+            "feature_targets": np.concatenate([r[2] for r in rows])}
+
+
 def episode_seed(seed: int, index: int) -> int:
     return split_seed(seed, index) & ((1 << 63) - 1)
 
 
-def run_episodes(spec, config_dict, indices, seed):
-    """Worker entry point: play episodes ``indices`` of the game ``spec``; their arrays."""
+def run_episodes(spec, config_dict, indices, seed, weights=None):
+    """Worker entry point: play episodes ``indices`` of the game ``spec`` (with the learned
+    playout ``weights``, if given); their arrays."""
     runner = _runner(spec, config_dict)
+    runner.set_weights(weights)
     eps = [runner.episode(episode_seed(seed, i)) for i in indices]
     return assemble(runner.game, eps, [episode_seed(seed, i) for i in indices])
 
@@ -181,11 +247,12 @@ def _runner(spec, config_dict):
 
 
 def collect(game, episodes: int, config: SelfPlayConfig = None, seed: int = 0,
-            workers: int = 1, ray_address: str = None, on_episodes=None) -> dict:
+            workers: int = 1, ray_address: str = None, on_episodes=None, weights=None) -> dict:
     """Play ``episodes`` episodes and return the arrays described in the module docstring.
 
     workers: processes on this machine (1: in this process); with ``ray_address`` ("auto" or
-    a cluster address) they are Ray actors instead. ``on_episodes(part)`` is called with the
+    a cluster address) they are Ray actors instead. ``weights``: the playouts' learned policy
+    (float64 (num_features,)), None for the game's own. ``on_episodes(part)`` is called with the
     arrays of each chunk of episodes as it arrives (for progress bars). Raises ``ValueError`` for bad settings and
     ``ImportError`` if Ray is asked for but not installed."""
     config = config or SelfPlayConfig()
@@ -195,17 +262,17 @@ def collect(game, episodes: int, config: SelfPlayConfig = None, seed: int = 0,
     chunks = _chunks(episodes, workers, 64 if config.policy == "mcts" else 4096)
     if ray_address:
         from mcts.ray_workers import run_on_ray
-        parts = run_on_ray(spec, cfg, chunks, seed, workers, ray_address, on_episodes)
+        parts = run_on_ray(spec, cfg, chunks, seed, workers, ray_address, on_episodes, weights)
     elif workers == 1:
-        runner = EpisodeRunner(game, config)
+        runner = EpisodeRunner(game, config, weights)
         _RUNNERS[_key(spec, cfg)] = runner
         parts = []
         for chunk in chunks:
-            parts.append(run_episodes(spec, cfg, chunk, seed))
+            parts.append(run_episodes(spec, cfg, chunk, seed, weights))
             if on_episodes:
                 on_episodes(parts[-1])
     else:
-        parts = _run_processes(spec, cfg, chunks, seed, workers, on_episodes)
+        parts = _run_processes(spec, cfg, chunks, seed, workers, on_episodes, weights)
     return merge(parts)
 
 
@@ -214,13 +281,14 @@ def _chunks(episodes, workers, largest):
     return [list(range(i, min(i + size, episodes))) for i in range(0, episodes, size)]
 
 
-def _run_processes(spec, cfg, chunks, seed, workers, on_episodes):
+def _run_processes(spec, cfg, chunks, seed, workers, on_episodes, weights=None):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     ctx = multiprocessing.get_context("spawn")     # no fork of a process that has threads
     os.environ.setdefault("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))
     with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-        futures = [pool.submit(run_episodes, spec, cfg, chunk, seed) for chunk in chunks]
+        futures = [pool.submit(run_episodes, spec, cfg, chunk, seed, weights)
+                   for chunk in chunks]
         parts = []
         for f in futures:                           # in episode order
             parts.append(f.result())
@@ -235,6 +303,10 @@ def assemble(game, eps, seeds) -> dict:
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
     total = int(lengths.sum())
     data = {k: np.concatenate([e[k] for e in eps]) for k in EPISODE_KEYS}
+    if eps and "feature_ids" in eps[0]:
+        data.update({k: np.concatenate([e[k] for e in eps]) for k in FEATURE_KEYS})
+        data["feature_plies"] = np.concatenate([e["feature_plies"] + s
+                                                for e, s in zip(eps, starts)])
     outcomes = np.array([e["outcome"] for e in eps], dtype=np.int8)
     rewards = np.zeros((total, 2), dtype=np.float32)
     dones = np.zeros(total, dtype=bool)
@@ -254,6 +326,9 @@ def merge(parts) -> dict:
     offsets = np.cumsum([0] + [int(p["lengths"].sum()) for p in parts[:-1]])
     data["episode_starts"] = np.concatenate([p["episode_starts"] + o
                                              for p, o in zip(parts, offsets)])
+    if "feature_plies" in data:
+        data["feature_plies"] = np.concatenate([p["feature_plies"] + o
+                                                for p, o in zip(parts, offsets)])
     return data
 
 

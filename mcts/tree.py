@@ -26,9 +26,10 @@ S_NODES, S_MAX_DEPTH, S_PLAYOUTS, S_AMAF_STAMP = range(4)
 N_STATS = 4
 # Slots of the search parameters ``params`` (float64): the UCB exploration constant c, solver
 # on (1) / off (0), RAVE on / off, RAVE equivalence parameter k, the action kept out of AMAF
-# (the game's pass, or NO_ACTION), transpositions on / off (games with a position key).
-P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS = range(6)
-N_PARAMS = 6
+# (the game's pass, or NO_ACTION), transpositions on / off (games with a position key),
+# the learned playout policy of the workspace's weights on / off (games with move_features).
+P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED = range(7)
+N_PARAMS = 7
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -45,24 +46,34 @@ TreeArrays.__doc__ = (
     "for a game without ``position_key`` (see mcts.transpositions).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
-                                     "mark"])
+                                     "mark", "weights", "cand", "feats", "logits"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
     "``(max_length + 2,)``, node per depth), ``seq_actions`` (int32) and ``seq_players`` (int8) "
     "(``(max_length + 1,)``, moves of a playout for AMAF), ``mark`` (int64, "
-    "``(2 * num_actions,)``, AMAF stamp per player and action).")
+    "``(2 * num_actions,)``, AMAF stamp per player and action); for the learned playout "
+    "policy, ``weights`` (float64, ``(num_features,)``, at least one entry), and the scratch "
+    "of ``move_features``: ``cand`` (int32, ``(num_actions,)``), ``feats`` (int32, "
+    "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``).")
 
 
-def new_workspace(game) -> Workspace:
-    """Scratch buffers sized for ``game`` (see :class:`Workspace`)."""
+def new_workspace(game, weights=None) -> Workspace:
+    """Scratch buffers sized for ``game`` (see :class:`Workspace`), with a copy of the
+    playout ``weights`` (float64, ``(game.num_features,)``) if given (zeros otherwise)."""
     actions = max(game.num_actions, 1)
+    w = np.zeros(max(game.num_features, 1), dtype=np.float64)
+    if weights is not None:
+        w[:len(weights)] = weights
     return Workspace(state=np.empty_like(game.initial_state()),
                      buf=np.empty(actions, dtype=np.int32),
                      path=np.empty(game.max_length + 2, dtype=np.int64),
                      seq_actions=np.empty(game.max_length + 1, dtype=np.int32),
                      seq_players=np.empty(game.max_length + 1, dtype=np.int8),
-                     mark=np.full(2 * actions, -1, dtype=np.int64))
+                     mark=np.full(2 * actions, -1, dtype=np.int64),
+                     weights=w, cand=np.empty(actions, dtype=np.int32),
+                     feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
+                     logits=np.empty(actions, dtype=np.float64))
 
 
 class Tree:

@@ -2,9 +2,9 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key) and the constants HAS_PRIOR and HAS_KEY (does the game have its own
-# prior kernel, its own position_key for transpositions?) followed by
-# this text. Because the search calls the game's functions by their global names, instead of
+# prior, position_key, move_features) and the constants HAS_PRIOR, HAS_KEY and HAS_FEATURES
+# (does the game have its own prior kernel, position_key for transpositions, move_features for
+# the learned playout policy?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
 # receiving them as arguments, numba can cache every function below to disk (numba issues
 # #6264, #2952).
 #
@@ -39,9 +39,9 @@ from numba import njit
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64, random_below
 from mcts.transpositions import table_find, table_insert
-from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_NO_AMAF, P_RAVE,
-                       P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
-                       S_NODES, S_PLAYOUTS)
+from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_LEARNED, P_NO_AMAF,
+                       P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
+                       S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
 @njit(cache=True)
@@ -208,17 +208,20 @@ def join_twin(node, key, table_keys, table_nodes, first_child, num_children, pro
 
 
 @njit(cache=True)
-def evaluate(state, st, proof, rng, rave, seq_actions, seq_players):
+def evaluate(state, st, proof, rng, rave, learned, work):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
-    (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a playout
-    of the game's policy from ``state``, recorded in ``seq_actions`` (int32) / ``seq_players``
-    (int8) when ``rave``. Returns (final node_status, moves recorded)."""
+    (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a
+    playout from ``state``, of the learned policy (mcts.playout_template) if ``learned`` or
+    the game's own, recorded in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8)
+    when ``rave``. Returns (final node_status, moves recorded)."""
     if proof != NOT_PROVEN:
         return np.int64(proof), 0
     if st != ONGOING:
         return st, 0
+    if learned:
+        return learned_playout(state, rng, work, rave)
     if rave:
-        return rollout_record(state, rng, seq_actions, seq_players)
+        return rollout_record(state, rng, work.seq_actions, work.seq_players)
     return rollout(state, rng), 0
 
 
@@ -291,6 +294,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     c = params[P_EXPLORATION]
     k = params[P_RAVE_K]
     shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0
+    learned = HAS_FEATURES and params[P_LEARNED] != 0.0
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
@@ -347,7 +351,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                 proven[node] = st
                 proven_plies[node] = 0
         leaf = path[depth]
-        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, seq_actions, seq_players)
+        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
         r0 = reward_first(final)
         backpropagate(path, depth, r0, mover, visits, value_sum)
         if solver and proven[leaf] != NOT_PROVEN:
@@ -361,56 +365,3 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
     stats[S_PLAYOUTS] += done
     return done
-
-
-@njit(cache=True, nogil=True)
-def random_playouts(root_state, n, rng, scratch, outcomes):
-    """Play ``n`` playouts from ``root_state`` with the game's playout policy.
-
-    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused).
-    Returns the plies played in all (negative if the game has no ``ply`` kernel)."""
-    plies = 0
-    start = ply(root_state)
-    for _ in range(n):
-        scratch[:] = root_state
-        st = rollout(scratch, rng)
-        if st >= 0:
-            outcomes[st] += 1
-        plies += ply(scratch) - start
-    return plies if start >= 0 else -1
-
-
-@njit(cache=True)
-def random_episode(root_state, rng, states, actions, players, legal_mask):
-    """Play one game from ``root_state`` with the game's playout policy, recording it.
-
-    ``states`` (L + 1, S): ``states[t]`` is the position before ply ``t`` and ``states[length]``
-    the final one; ``actions`` (L,) int32 and ``players`` (L,) int8 the move and mover of each
-    ply; ``legal_mask`` (L, num_actions) float32, zeroed by the caller, marks the legal actions.
-    A policy move that ``apply_action`` refuses (e.g. superko) is replaced by a uniformly
-    random accepted one. Returns (length, final status)."""
-    state = root_state.copy()
-    buf = np.empty(legal_mask.shape[1], dtype=np.int32)
-    t = 0
-    st = status(state)
-    while st == ONGOING and t < actions.shape[0]:
-        states[t, :] = state
-        players[t] = to_play(state)
-        n = legal_actions(state, buf)
-        for i in range(n):
-            legal_mask[t, buf[i]] = 1.0
-        a = playout_action(state, rng)
-        st = apply_action(state, a)
-        while st == ILLEGAL and n > 0:         # draw without replacement until one applies
-            k = random_below(rng, n)
-            a = buf[k]
-            legal_mask[t, a] = 0.0
-            buf[k] = buf[n - 1]
-            n -= 1
-            st = apply_action(state, a)
-        if st == ILLEGAL:
-            break
-        actions[t] = a
-        t += 1
-    states[t, :] = state
-    return t, status(state)

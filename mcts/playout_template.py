@@ -1,0 +1,165 @@
+# Second part of a generated search module (mcts.codegen appends it to uct_template.py): the
+# playouts outside the tree search, and the learned softmax playout policy. Read as text,
+# never imported directly; the game's kernels and HAS_FEATURES come from the generated header.
+#
+# The learned policy (a "fast rollout policy": a linear softmax over binary move features, as
+# in Coulom 2007, "Computing Elo ratings of move patterns in the game of Go", and Silver et
+# al. 2016, "Mastering the game of Go with deep neural networks and tree search") picks
+# candidate i of the game's ``move_features`` kernel with probability
+#     p_i = exp(sum_f w[f]) / sum_j exp(sum_f w[f])     (f over the features active for i)
+# where ``w`` is ``work.weights`` (float64, (num_features,)). The weights are data: changing
+# them never recompiles, and the same seed and weights give the same playout.
+import numpy as np
+from numba import njit
+
+from games.contract import ILLEGAL, ONGOING
+from games.rng import next_u64, random_below
+
+_UNIT = 1.0 / 9007199254740992.0      # 2 ** -53
+
+
+@njit(cache=True)
+def softmax_action(state, rng, weights, cand, feats, logits):
+    """The learned policy's move in ``state`` (not changed): a draw from the softmax over the
+    candidates of ``move_features`` (``cand`` int32 (num_actions,), ``feats`` int32
+    (num_actions, feature_slots), ``logits`` float64 (num_actions,) are scratch). With no
+    candidate, the game's ``playout_action``. ``rng`` is uint64 ``(1,)``."""
+    n = move_features(state, cand, feats)
+    if n <= 0:
+        return playout_action(state, rng)
+    top = -np.inf
+    slots = feats.shape[1]
+    for i in range(n):
+        s = 0.0
+        for j in range(slots):
+            f = feats[i, j]
+            if f < 0:
+                break
+            s += weights[f]
+        logits[i] = s
+        top = max(top, s)
+    total = 0.0
+    for i in range(n):
+        logits[i] = np.exp(logits[i] - top)
+        total += logits[i]
+    x = next_u64(rng[0])
+    rng[0] = x
+    u = np.float64(x >> np.uint64(11)) * _UNIT * total
+    for i in range(n - 1):
+        u -= logits[i]
+        if u < 0.0:
+            return cand[i]
+    return cand[n - 1]
+
+
+@njit(cache=True)
+def learned_playout(state, rng, work, record):
+    """Play the learned policy (weights ``work.weights``) to the end from ``state`` (changed);
+    a move ``apply_action`` refuses (e.g. superko) is replaced by the game's
+    ``playout_action``. With ``record``, each move and its player go to ``work.seq_actions`` /
+    ``work.seq_players`` (up to their length). Returns (final status, moves recorded)."""
+    seq_actions, seq_players = work.seq_actions, work.seq_players
+    m = 0
+    st = status(state)
+    while st == ONGOING:
+        player = to_play(state)
+        a = softmax_action(state, rng, work.weights, work.cand, work.feats, work.logits)
+        st = apply_action(state, a)
+        tries = 0
+        while st == ILLEGAL and tries < 16:
+            a = playout_action(state, rng)
+            st = apply_action(state, a)
+            tries += 1
+        if st == ILLEGAL:                      # a deterministic playout_action refused too
+            st, a = first_accepted(state, work.buf)
+            if st == ILLEGAL:
+                return status(state), m
+        if record and m < seq_actions.shape[0]:
+            seq_actions[m] = a
+            seq_players[m] = player
+            m += 1
+    return st, m
+
+
+@njit(cache=True)
+def first_accepted(state, buf):
+    """Play the first of the legal actions (``buf``: int32 scratch) that ``apply_action``
+    accepts; returns (status, action), or (ILLEGAL, -1) if it accepts none."""
+    n = legal_actions(state, buf)
+    for i in range(n):
+        st = apply_action(state, buf[i])
+        if st != ILLEGAL:
+            return st, buf[i]
+    return ILLEGAL, -1
+
+
+@njit(cache=True, nogil=True)
+def random_playouts(root_state, n, rng, scratch, outcomes):
+    """Play ``n`` playouts from ``root_state`` with the game's playout policy.
+
+    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused).
+    Returns the plies played in all (negative if the game has no ``ply`` kernel)."""
+    plies = 0
+    start = ply(root_state)
+    for _ in range(n):
+        scratch[:] = root_state
+        st = rollout(scratch, rng)
+        if st >= 0:
+            outcomes[st] += 1
+        plies += ply(scratch) - start
+    return plies if start >= 0 else -1
+
+
+@njit(cache=True, nogil=True)
+def learned_playouts(root_state, n, rng, work, outcomes):
+    """:func:`random_playouts` with the learned policy of ``work`` (mcts.tree.Workspace)."""
+    plies = 0
+    start = ply(root_state)
+    scratch = work.state
+    for _ in range(n):
+        scratch[:] = root_state
+        st, _ = learned_playout(scratch, rng, work, False)
+        if st >= 0:
+            outcomes[st] += 1
+        plies += ply(scratch) - start
+    return plies if start >= 0 else -1
+
+
+@njit(cache=True)
+def random_episode(root_state, rng, states, actions, players, legal_mask, learned, work):
+    """Play one game from ``root_state`` with the game's playout policy (the learned one of
+    ``work`` if ``learned``), recording it.
+
+    ``states`` (L + 1, S): ``states[t]`` is the position before ply ``t`` and ``states[length]``
+    the final one; ``actions`` (L,) int32 and ``players`` (L,) int8 the move and mover of each
+    ply; ``legal_mask`` (L, num_actions) float32, zeroed by the caller, marks the legal actions.
+    A policy move that ``apply_action`` refuses (e.g. superko) is replaced by a uniformly
+    random accepted one. Returns (length, final status)."""
+    state = root_state.copy()
+    buf = np.empty(legal_mask.shape[1], dtype=np.int32)
+    t = 0
+    st = status(state)
+    while st == ONGOING and t < actions.shape[0]:
+        states[t, :] = state
+        players[t] = to_play(state)
+        n = legal_actions(state, buf)
+        for i in range(n):
+            legal_mask[t, buf[i]] = 1.0
+        if learned:
+            a = softmax_action(state, rng, work.weights, work.cand, work.feats, work.logits)
+        else:
+            a = playout_action(state, rng)
+        st = apply_action(state, a)
+        while st == ILLEGAL and n > 0:         # draw without replacement until one applies
+            k = random_below(rng, n)
+            a = buf[k]
+            legal_mask[t, a] = 0.0
+            buf[k] = buf[n - 1]
+            n -= 1
+            st = apply_action(state, a)
+        if st == ILLEGAL:
+            break
+        actions[t] = a
+        t += 1
+    states[t, :] = state
+    return t, status(state)
