@@ -166,7 +166,8 @@ def train(checkpoint: Checkpoint, out, minutes=None, rounds=None, workers=1, ray
     KeyboardInterrupt stops between saves: the last checkpoint on disk is complete."""
     cfg = checkpoint.config
     play_cfg = asdict(SelfPlayConfig(policy="mcts", playouts=cfg.playouts,
-                                     temperature=cfg.temperature, features=True))
+                                     temperature=cfg.temperature, features=True,
+                                     capacity=max(20_000, 50 * cfg.playouts)))
     if ray_address:
         from mcts.ray_workers import RayPool
         pool = RayPool(workers, ray_address)

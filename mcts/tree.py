@@ -150,7 +150,8 @@ class Tree:
         shared by transpositions is copied once. Vectorised per tree level with numpy."""
         order = [np.array([new_root], dtype=np.int64)]
         level = order[0]
-        copied = np.zeros(self.capacity if self.keyed else 0, dtype=bool)   # by first child
+        used = self.used
+        copied = np.zeros(used if self.keyed else 0, dtype=bool)   # by first child
         while True:
             firsts = self.first_child[level].astype(np.int64)
             counts = self.num_children[level].astype(np.int64)
@@ -169,7 +170,7 @@ class Tree:
             order.append(level)
         order = np.concatenate(order)
         n = len(order)
-        new_index = np.full(self.capacity, -1, dtype=np.int64)
+        new_index = np.full(used, -1, dtype=np.int64)   # nodes in use only: O(tree)
         new_index[order] = np.arange(n)
         for name, _ in self.FIELDS:
             arr = getattr(self, name)
