@@ -78,7 +78,7 @@ def train(args):
     console.print(f"training {game.name}'s playout policy ({game.num_features} features) on "
                   f"{where}: {cfg.episodes} games a round at {cfg.playouts} playouts a move; "
                   f"{'resuming after round ' + str(ck.rounds) if ck.rounds else 'from zero'}",
-                  markup=False)
+                  markup=False, soft_wrap=True)
     err.print("the first round may compile the kernels in each worker …")
     columns = (TextColumn("round {task.fields[round]}"), BarColumn(),
                TextColumn("{task.fields[rate]} samples/s, loss {task.fields[loss]}, "
@@ -107,7 +107,7 @@ def train(args):
             err.print(f"interrupted: {out} holds round {ck.rounds}")
             return 130
     console.print(f"{ck.rounds - start} rounds in {time.perf_counter() - t0:.0f} s; "
-                  f"{out} holds round {ck.rounds}", markup=False)
+                  f"{out} holds round {ck.rounds}", markup=False, soft_wrap=True)
     _report(game, ck)
     return 0
 
@@ -119,8 +119,8 @@ def _report(game, ck):
     h = ck.history[-1]
     console.print(f"last round: {h['samples']} samples at {h['samples_per_second']:,.1f}/s, "
                   f"loss {h['loss_before']:.3f} -> {h['loss_after']:.3f}, the policy's first "
-                  f"choice was the search's in {h['agreement']:.0%} of positions", markup=False)
+                  f"choice was the search's in {h['agreement']:.0%} of positions", markup=False, soft_wrap=True)
     names = game.feature_names()
     order = sorted(range(len(ck.weights)), key=lambda i: -abs(ck.weights[i]))[:8]
     console.print("largest weights: " + "; ".join(f"{names[i]} {ck.weights[i]:+.2f}"
-                                                   for i in order), markup=False)
+                                                   for i in order), markup=False, soft_wrap=True)

@@ -25,8 +25,9 @@ Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
 import numpy as np
 from numba import njit
 
-from games.go_board import (BORDER, COLOR, F_EMPTY_AT, F_LAST, F_NEMPTY, F_SIZE, F_TOMOVE,
-                            GROUP, WHITE, at, in_atari)
+from games.contract import ONGOING
+from games.go_board import (BORDER, COLOR, F_EMPTY_AT, F_LAST, F_NEMPTY, F_SIZE, F_STATUS,
+                            F_TOMOVE, GROUP, WHITE, at, in_atari)
 from games.go_policy import _libs3, _playable, neighbourhood, self_atari, two_liberties
 
 F_CAPTURE, F_CAPTURE_LAST, F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, F_ATARI = range(6)
@@ -130,6 +131,8 @@ def _tactics(s, w, p, c, last_group, feats, row, k):
 def move_features(state, cand, feats):
     """The contract's ``move_features`` for Go (see the module docstring)."""
     s = state
+    if s[F_STATUS] != ONGOING:
+        return 0
     n = s[F_SIZE]
     w = n + 2
     c = s[F_TOMOVE] + 1

@@ -43,7 +43,13 @@ class FeatureRows:
 
     @property
     def positions(self) -> int:
+        """One more than the largest position number (numbers may skip positions)."""
         return int(self.group[-1]) + 1 if len(self.group) else 0
+
+    @property
+    def count(self) -> int:
+        """The number of positions with rows (T of the module docstring)."""
+        return len(_starts(self.group)) if len(self.group) else 0
 
     @staticmethod
     def concat(parts) -> "FeatureRows":
@@ -81,7 +87,7 @@ def probabilities(weights, rows: FeatureRows) -> np.ndarray:
 def loss_and_gradient(weights, rows: FeatureRows, l2: float = 0.0):
     """``(L(w), dL/dw)`` of the module docstring; the gradient is float64 (num_features,)."""
     w = np.asarray(weights, dtype=np.float64)
-    positions = max(rows.positions, 1)
+    positions = max(rows.count, 1)
     p = probabilities(w, rows)
     loss = -np.sum(rows.target * np.log(np.maximum(p, 1e-300))) / positions
     loss += 0.5 * l2 * float(w @ w)

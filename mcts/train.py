@@ -56,20 +56,27 @@ class TrainConfig:
 @dataclass
 class Checkpoint:
     """A training run's state after ``rounds`` rounds: the game (``spec``), the settings,
-    the weights (float64 (num_features,)) and one record per round (``history``: samples,
+    the weights (float64 (num_features,)), one record per round (``history``: samples,
     seconds, samples per second, loss before and after fitting, top-1 agreement with the
-    search). Saved as ``.npz`` (:meth:`save`, written atomically) and read by :meth:`load`."""
+    search) and the learner's data of the last ``config.window`` rounds (``window``: a list
+    of mcts.learn.FeatureRows), so that a resumed run goes on exactly as an uninterrupted
+    one. Saved as ``.npz`` (:meth:`save`, written atomically) and read by :meth:`load`."""
     spec: dict
     config: TrainConfig
     weights: np.ndarray
     rounds: int = 0
     history: list = field(default_factory=list)
+    window: list = field(default_factory=list)
 
     def save(self, path):
         tmp = f"{path}.{os.getpid()}.tmp.npz"
         meta = {"spec": self.spec, "config": asdict(self.config), "rounds": self.rounds,
                 "history": self.history, "game": game_from_spec(self.spec).name}
-        np.savez(tmp, weights=self.weights, meta=np.array(json.dumps(meta)))
+        rows = FeatureRows.concat(self.window)
+        sizes = np.array([len(w.group) for w in self.window], dtype=np.int64)
+        np.savez(tmp, weights=self.weights, meta=np.array(json.dumps(meta)),
+                 window_feats=rows.feats, window_group=rows.group, window_target=rows.target,
+                 window_sizes=sizes)
         os.replace(tmp, path)
 
     @staticmethod
@@ -79,13 +86,26 @@ class Checkpoint:
             with np.load(path, allow_pickle=False) as f:
                 weights = np.array(f["weights"], dtype=np.float64)
                 meta = json.loads(str(f["meta"])) if "meta" in f.files else None
+                window = _split(f["window_feats"], f["window_group"], f["window_target"],
+                                f["window_sizes"]) if "window_sizes" in f.files else []
         except (OSError, ValueError, KeyError, EOFError) as e:
             raise ValueError(f"{path}: not a playout-weights file ({e})") from None
         try:
             return Checkpoint(dict(meta["spec"]), TrainConfig(**meta["config"]), weights,
-                              int(meta["rounds"]), list(meta["history"]))
+                              int(meta["rounds"]), list(meta["history"]), window)
         except (TypeError, KeyError, ValueError) as e:
             raise ValueError(f"{path}: not a playout-weights file ({e})") from None
+
+
+def _split(feats, group, target, sizes):
+    """The window's rounds back from their concatenation (positions numbered from 0 each)."""
+    out, start = [], 0
+    for n in sizes:
+        g = group[start:start + n]
+        out.append(FeatureRows(feats[start:start + n], g - (g[0] if n else 0),
+                               target[start:start + n]))
+        start += n
+    return out
 
 
 def load_weights(path, game) -> np.ndarray:
@@ -173,7 +193,7 @@ def train(checkpoint: Checkpoint, out, minutes=None, rounds=None, workers=1, ray
         pool = RayPool(workers, ray_address)
     else:
         pool = LocalPool(workers)
-    window = deque(maxlen=cfg.window)
+    window = deque(checkpoint.window, maxlen=cfg.window)
     start = time.perf_counter()
     done = 0
     try:
@@ -195,6 +215,7 @@ def train(checkpoint: Checkpoint, out, minutes=None, rounds=None, workers=1, ray
                                          l2=cfg.l2)
             samples = int(len(data["actions"]))
             checkpoint.weights = weights
+            checkpoint.window = list(window)
             checkpoint.rounds = r + 1
             checkpoint.history.append({
                 "round": r + 1, "samples": samples, "rows": int(len(fresh.group)),

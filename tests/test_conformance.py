@@ -6,12 +6,14 @@ those broken only on the Python side are below."""
 import pytest
 
 import games
+from conformance_games.bad_features import BadFeatures
 from conformance_games.bad_key import BadKey
 from conformance_games.bad_record_players import BadRecordPlayers
 from conformance_games.dirty_refusal import DirtyRefusal
 from conformance_games.draw_rollout import DrawRollout
 from conformance_games.jit_only import JitOnly
 from conformance_games.numbers import Numbers
+from conformance_games.numbers_features import NumbersWithFeatures
 from conformance_games.numbers_keyed import NumbersKeyed
 from conformance_games.numbers_rollouts import NumbersWithRollouts
 from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
@@ -20,8 +22,8 @@ from conformance_games.swapped_rollout import SwappedRollout
 from conformance_games.uncached import Uncached
 from conformance_games.writing_policy import WritingPolicy
 from games.contract import Param
-from mcts.conformance import (CACHING, CHECK_NAMES, KERNELS, KEYS, PARAMS, RANDOM, REFUSALS,
-                              ROLLOUTS, SEARCH, assert_conforms, run_checks)
+from mcts.conformance import (CACHING, CHECK_NAMES, FEATURES, KERNELS, KEYS, PARAMS, RANDOM,
+                              REFUSALS, ROLLOUTS, SEARCH, assert_conforms, run_checks)
 
 
 def only_problem(game, check, *phrases):
@@ -42,7 +44,8 @@ def test_every_registered_game_conforms(name):
     assert_conforms(games.get(name, **({"size": 5} if name == "go" else {})))
 
 
-@pytest.mark.parametrize("game", [Numbers(), NumbersWithRollouts(), NumbersKeyed()],
+@pytest.mark.parametrize("game", [Numbers(), NumbersWithRollouts(), NumbersKeyed(),
+                                  NumbersWithFeatures()],
                          ids=lambda g: g.name)
 def test_small_correct_games_conform(game):
     report = run_checks(game)
@@ -79,6 +82,11 @@ def test_a_rollout_that_swaps_the_winner_is_caught_by_its_rates():
 
 def test_a_position_key_shared_by_different_positions():
     only_problem(BadKey(), KEYS, "position_key gave key", "give every position its own key")
+
+
+def test_move_features_with_ids_out_of_range():
+    only_problem(BadFeatures(), FEATURES, "move_features row 2", "holds [2]",
+                 "distinct ids in [0, 2)")
 
 
 def test_a_rollout_that_always_says_draw():

@@ -31,6 +31,11 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
 * **position keys** (only for a game with ``position_key``): over seeded random games the key
   is a uint64 that depends on the state only and leaves it unchanged, and two positions with
   one key have the same player to move, status and legal moves.
+* **move features** (only for a game with ``move_features``): over seeded random games the
+  kernel only reads the state and answers the same twice; its candidates are distinct legal
+  actions (``apply_action`` refuses at most 5 % of them, e.g. for superko); each row holds at
+  most ``feature_slots`` distinct ids in ``[0, num_features)``, ended by -1; a finished game
+  has none; and playouts of the learned policy with random weights end.
 * **rollout and rollout_record** (only for hand-written ones): their results are distributed
   like those of the generic ``playout_action`` loop: ``PLAYOUTS`` seeded playouts each from the
   initial position and from two positions reached by seeded random moves, and for each result
@@ -49,6 +54,7 @@ import re
 import traceback
 
 from mcts.conformance.jit_off import check_search, small_search  # noqa: F401
+from mcts.conformance.features import check_move_features
 from mcts.conformance.keys import check_position_keys
 from mcts.conformance.play import check_determinism, check_random_games, check_refusals
 from mcts.conformance.rollouts import check_rollouts
@@ -61,6 +67,7 @@ RANDOM = "seeded random games"
 REFUSALS = "refused moves leave the state unchanged"
 DETERMINISM = "same seed, same game"
 KEYS = "position keys"
+FEATURES = "move features"
 ROLLOUTS = "rollout and rollout_record"
 SEARCH = "search compiled vs NUMBA_DISABLE_JIT=1"
 # (name, check, the checks it relies on): a check runs only if those ran and passed.
@@ -71,8 +78,9 @@ CHECKS = ((KERNELS, check_kernels, ()),
           (REFUSALS, check_refusals, (RANDOM,)),
           (DETERMINISM, check_determinism, (RANDOM,)),
           (KEYS, check_position_keys, (RANDOM,)),
+          (FEATURES, check_move_features, (RANDOM, REFUSALS)),
           (ROLLOUTS, check_rollouts, (RANDOM, DETERMINISM)),
-          (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, ROLLOUTS)))
+          (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, FEATURES, ROLLOUTS)))
 CHECK_NAMES = tuple(name for name, _, _ in CHECKS)
 
 
