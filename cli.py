@@ -23,46 +23,10 @@ from rich.markup import escape
 from rich.table import Table
 
 import games
+from frontends.argtypes import non_negative_float, positive_float, positive_int, probability
 from frontends.common import DEFAULT_SECONDS, UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
                                   declared_parameters, unrecognized)
-
-
-def positive_int(text):
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
-def positive_float(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
-    return value
-
-
-def non_negative_float(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 up")
-    return value
-
-
-def probability(text):
-    value = float(text) if text.replace(".", "", 1).isdigit() else -1.0
-    if not 0.0 <= value < 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 1")
-    return value
 
 
 def add_game_arg(p):
@@ -230,7 +194,7 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--out", metavar="FILE.npz", help="output file (default selfplay-GAME.npz)")
     add_weights_arg(p)
     from frontends.train import add_parser as add_train
-    add_train(add, positive_int, positive_float)
+    add_train(add)
 
     p = add("check", help="check that a game keeps the game contract")
     add_game_arg(p)

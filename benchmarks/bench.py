@@ -150,7 +150,7 @@ def bench_game(name, params, args, progress, task):
     size = search_size(name, params, args)
     player = PlayerConfig.from_args(args, threads=1)
     weights = player.weights(game)
-    config = player.search_config(seed=1, game=game)
+    config = player.search_config(game, seed=1)
     config.capacity = max(20 * size, 1000)      # the measured search fits: no full-tree effects
     config.playout_weights = None
     engine = MCTS(game, config, log=None)

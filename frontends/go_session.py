@@ -52,7 +52,7 @@ class GoSession:
         self.ready = threading.Event()
         self.game = None
         self.new_game()
-        check_config(self.game, self.player.search_config())    # ValueError before any work
+        check_config(self.game, self.player.search_config(self.game))    # ValueError before any work
         threading.Thread(target=self._load, daemon=True).start()
 
     # -- set-up ----------------------------------------------------------------------------

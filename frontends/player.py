@@ -65,9 +65,9 @@ class PlayerConfig:
         """Keyword arguments of :meth:`mcts.MCTS.search` for one move."""
         return {"playouts": self.playouts} if self.playouts else {"seconds": self.seconds}
 
-    def search_config(self, seed=None, game=None):
-        """The :class:`mcts.SearchConfig`; with ``playout_weights``, ``game`` must be given
-        (the weights are read for it: ``UsageError`` if they do not fit)."""
+    def search_config(self, game, seed=None):
+        """The :class:`mcts.SearchConfig` for ``game`` (the playout weights are read for it:
+        ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
                               rave=self.rave, rave_k=self.rave_k,
@@ -103,7 +103,7 @@ class PlayerConfig:
         for a tree that does not fit in memory or kernels that do not compile."""
         from mcts import MCTS
         try:
-            return MCTS(game, self.search_config(seed, game), log=log)
+            return MCTS(game, self.search_config(game, seed), log=log)
         except ValueError as e:
             raise UsageError(str(e)) from None
         except NumbaError as e:

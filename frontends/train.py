@@ -13,10 +13,11 @@ import time
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from frontends.argtypes import positive_float, positive_int
 from frontends.common import UsageError, console, err, make_game, output_file
 
 
-def add_parser(add, positive_int, positive_float):
+def add_parser(add):
     """Add the `train` command with ``add(name, help=...)`` (cli.build_parser's)."""
     p = add("train", help="learn a playout policy from self-play (actor-learner, local or Ray)")
     p.add_argument("game", help="game name (see `list`); it needs move features")

@@ -4,7 +4,6 @@ The select-expand-playout-backpropagate loop runs in compiled batches (see ``uct
 Python only sizes the batches, watches the clock between them (nopython code has no clock) and
 reads the result out of the tree arrays.
 """
-import os
 import sys
 import threading
 import time
@@ -17,6 +16,7 @@ import numpy as np
 from games.contract import ONGOING
 from games.rng import new_rng, split_seed
 from mcts import codegen
+from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT,
@@ -350,48 +350,6 @@ class MCTS:
     def close(self):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-def check_config(game, config):
-    """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
-    a tree too small for one expansion per thread, or one larger than 90 % of this machine's
-    RAM (saying how much it would need). Needs no compiled code: front ends call it before
-    the kernels load."""
-    t = config.threads
-    if t < 1:
-        raise ValueError("threads must be at least 1")
-    if config.capacity // t < game.num_actions + 1:
-        raise ValueError(f"a tree capacity of {config.capacity} nodes is too small for "
-                         f"{game.name} with {t} thread(s): give at least "
-                         f"{(game.num_actions + 1) * t} nodes")
-    check_weights(game, config.playout_weights)
-    keyed = "position_key" in codegen.provided_kernels(game.kernel_module)
-    need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
-    if have and need > 0.9 * have:
-        raise ValueError(f"a tree of {config.capacity:,} nodes needs {need / 2**30:.1f} "
-                         f"GiB, more than this machine's {have / 2**30:.1f} GiB: give "
-                         "fewer nodes")
-
-
-def check_weights(game, weights):
-    """``ValueError`` (one line) unless ``weights`` is None or a finite float vector of
-    ``game.num_features`` entries for a game with a ``move_features`` kernel."""
-    if weights is None:
-        return
-    if "move_features" not in codegen.provided_kernels(game.kernel_module) or not game.num_features:
-        raise ValueError(f"{game.name} describes no move features: it has no learned playouts")
-    w = np.asarray(weights)
-    if w.shape != (game.num_features,) or not np.all(np.isfinite(w)):
-        raise ValueError(f"playout weights for {game.name} must be {game.num_features} finite "
-                         f"numbers, got shape {w.shape}")
-
-
-def _physical_memory() -> int:
-    """Bytes of RAM on this machine, or 0 if the system does not say."""
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):
-        return 0
 
 
 def load_kernels(game, log=sys.stderr):

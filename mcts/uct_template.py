@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
-from games.rng import below, next_u64, random_below
+from games.rng import below, next_u64
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_LEARNED, P_NO_AMAF,
                        P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
