@@ -35,6 +35,9 @@ def add_parser(add):
                    help="MCTS playouts per self-play move, the targets' search (default 300)")
     p.add_argument("--episodes", type=positive_int, default=8,
                    help="self-play games per round, over all workers (default 8)")
+    p.add_argument("--target-temperature", type=positive_float, default=1.0,
+                   help="the learner's targets: visit shares ** (1 / T), renormalised "
+                        "(default 1; below 1 sharper, towards the search's choice)")
     p.add_argument("--window", type=positive_int, default=4,
                    help="rounds of data the learner fits (default 4)")
     p.add_argument("--steps", type=positive_int, default=200,
@@ -60,9 +63,9 @@ def _checkpoint(args, game, out):
     if os.path.exists(out):
         raise UsageError(f"{out} exists: give --resume to continue it, or another --out")
     try:
-        return new_checkpoint(game, TrainConfig(playouts=args.playouts, episodes=args.episodes,
-                                                window=args.window, steps=args.steps,
-                                                seed=args.seed))
+        return new_checkpoint(game, TrainConfig(
+            playouts=args.playouts, episodes=args.episodes, window=args.window,
+            steps=args.steps, seed=args.seed, target_temperature=args.target_temperature))
     except ValueError as e:
         raise UsageError(str(e)) from None
 

@@ -35,11 +35,15 @@ class TrainConfig:
     playouts: MCTS playouts per move of the self-play games (the search whose visit shares
     are the targets). episodes: games per round, over all workers. temperature: moves are
     drawn with probability proportional to visits ** (1 / temperature) (1: the visit shares),
-    so that games differ. window: rounds of data the learner fits. steps, learning_rate, l2:
-    the learner's (mcts.learn.fit). seed: seeds every game and the learner's data order."""
+    so that games differ. target_temperature: the learner's targets are the visit shares
+    raised to 1 / target_temperature and renormalised (1: the shares themselves; below 1
+    sharper, towards the most visited move, as the expert moves a rollout policy is usually
+    fitted to). window: rounds of data the learner fits. steps, learning_rate, l2: the
+    learner's (mcts.learn.fit). seed: seeds every game and the learner's data order."""
     playouts: int = 300
     episodes: int = 8
     temperature: float = 1.0
+    target_temperature: float = 1.0
     window: int = 4
     steps: int = 200
     learning_rate: float = 0.05
@@ -49,8 +53,10 @@ class TrainConfig:
     def __post_init__(self):
         if min(self.playouts, self.episodes, self.window, self.steps) < 1:
             raise ValueError("playouts, episodes, window and steps must be at least 1")
-        if not (self.temperature >= 0 and self.learning_rate > 0 and self.l2 >= 0):
-            raise ValueError("temperature and l2 must be >= 0, learning_rate > 0")
+        if not (self.temperature >= 0 and self.learning_rate > 0 and self.l2 >= 0
+                and self.target_temperature > 0):
+            raise ValueError("temperature and l2 must be >= 0, learning_rate and "
+                             "target_temperature > 0")
 
 
 @dataclass
@@ -124,6 +130,17 @@ def rows_of(data) -> FeatureRows:
     """The learner's rows (mcts.learn.FeatureRows) of a self-play batch with features."""
     return FeatureRows(data["feature_ids"], data["feature_plies"].astype(np.int64),
                        data["feature_targets"].astype(np.float64))
+
+
+def sharpen(rows: FeatureRows, temperature: float) -> FeatureRows:
+    """``rows`` with each position's targets raised to ``1 / temperature`` and renormalised
+    (the same rows for temperature 1)."""
+    if temperature == 1.0 or not len(rows.group):
+        return rows
+    t = rows.target ** (1.0 / temperature)
+    starts = np.flatnonzero(np.r_[True, rows.group[1:] != rows.group[:-1]])
+    sizes = np.diff(np.r_[starts, len(t)])
+    return FeatureRows(rows.feats, rows.group, t / np.repeat(np.add.reduceat(t, starts), sizes))
 
 
 def agreement(weights, rows: FeatureRows) -> float:
@@ -207,7 +224,7 @@ def train(checkpoint: Checkpoint, out, minutes=None, rounds=None, workers=1, ray
                               checkpoint.weights)
             data = merge(parts)
             played = time.perf_counter() - t0
-            fresh = rows_of(data)
+            fresh = sharpen(rows_of(data), cfg.target_temperature)
             agree = agreement(checkpoint.weights, fresh)
             window.append(fresh)
             weights, before, after = fit(checkpoint.weights, FeatureRows.concat(window),
