@@ -98,3 +98,13 @@ def test_train_then_analyze_with_the_weights(tmp_path):
                "--threads", "1", "--playout-weights", out, "--json")
     assert proc.returncode == 0, proc.stderr
     assert '"best": "3"' in proc.stdout or '"best": "7"' in proc.stdout, proc.stdout
+
+
+def test_sharper_targets_square_the_shares_at_temperature_one_half():
+    from mcts.learn import FeatureRows
+    from mcts.train import sharpen
+    rows = FeatureRows(np.zeros((5, 1), np.int32), np.array([0, 0, 0, 3, 3]),
+                       np.array([0.5, 0.3, 0.2, 0.75, 0.25]))
+    out = sharpen(rows, 0.5).target
+    assert out == pytest.approx([25 / 38, 9 / 38, 4 / 38, 0.9, 0.1])
+    assert sharpen(rows, 1.0) is rows
