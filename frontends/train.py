@@ -99,6 +99,10 @@ def train(args):
             progress.update(task, completed=done, round=c.rounds,
                             rate=f"{h['samples_per_second']:,.0f}", loss=f"{h['loss_after']:.3f}",
                             agree=f"{h['agreement']:.0%}")
+            if not err.is_terminal:             # a log file gets one line a round instead
+                err.print(f"round {c.rounds}: {h['samples']} samples, "
+                          f"{h['samples_per_second']:,.1f}/s, loss {h['loss_after']:.3f}, "
+                          f"agreement {h['agreement']:.0%}, {h['seconds']:.1f} s")
 
         start = ck.rounds
         try:
@@ -108,12 +112,21 @@ def train(args):
             raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
         except KeyboardInterrupt:
             progress.stop()
-            err.print(f"interrupted: {out} holds round {ck.rounds}")
+            err.print(f"interrupted: {out} holds round {_saved_round(out)}")
             return 130
     console.print(f"{ck.rounds - start} rounds in {time.perf_counter() - t0:.0f} s; "
                   f"{out} holds round {ck.rounds}", markup=False, soft_wrap=True)
     _report(game, ck)
     return 0
+
+
+def _saved_round(out):
+    """The round of the checkpoint on disk (Ctrl-C may have come during a save)."""
+    from mcts.train import Checkpoint
+    try:
+        return Checkpoint.load(out).rounds
+    except ValueError:
+        return 0
 
 
 def _report(game, ck):
