@@ -4,6 +4,10 @@ Start with :class:`mcts.search.MCTS`; the compiled loop is in ``uct_template.py`
 descend, evaluate, backpropagate, amaf_update), the tree it runs over in :mod:`mcts.tree`, the
 typed results in :mod:`mcts.results`, and :mod:`mcts.codegen` explains how the loop is
 specialised per game and cached. The game contract it searches is :mod:`games.contract`.
+Playouts outside the tree and the learned softmax playout policy are in
+``playout_template.py``; its weights are learned by :mod:`mcts.learn` (the learner) inside
+the actor-learner loop of :mod:`mcts.train`, whose rollout workers are those of
+:mod:`mcts.selfplay` (local processes) and :mod:`mcts.ray_workers` (Ray actors).
 """
 from mcts.results import ChildStats, Proof, SearchResult  # noqa: F401
 from mcts.search import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, MCTS, GameOverError,  # noqa: F401

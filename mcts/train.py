@@ -80,7 +80,7 @@ class Checkpoint:
                 "history": self.history, "game": game_from_spec(self.spec).name}
         rows = FeatureRows.concat(self.window)
         sizes = np.array([len(w.group) for w in self.window], dtype=np.int64)
-        np.savez(tmp, weights=self.weights, meta=np.array(json.dumps(meta)),
+        np.savez_compressed(tmp, weights=self.weights, meta=np.array(json.dumps(meta)),
                  window_feats=rows.feats, window_group=rows.group, window_target=rows.target,
                  window_sizes=sizes)
         os.replace(tmp, path)
