@@ -39,9 +39,12 @@ def test_a_run_is_the_same_in_one_process_in_two_and_resumed(tmp_path):
 
 
 def test_a_run_on_ray_actors_gives_the_same_weights(tmp_path):
-    pytest.importorskip("ray")
+    ray = pytest.importorskip("ray", reason="Ray not installed (the ray extra)")
     local = run(tmp_path, "local.npz", rounds=2)
-    remote = run(tmp_path, "ray.npz", rounds=2, workers=2, ray_address="auto")
+    try:
+        remote = run(tmp_path, "ray.npz", rounds=2, workers=2, ray_address="auto")
+    finally:
+        ray.shutdown()
     assert np.array_equal(local.weights, remote.weights)
 
 
