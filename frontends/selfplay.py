@@ -46,6 +46,10 @@ def selfplay(args):
                            ray_address=args.ray, on_episodes=on_episodes, weights=weights)
         except ImportError:
             raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
+        except (ConnectionError, RuntimeError) as e:
+            if not args.ray:
+                raise
+            raise UsageError(f"--ray {args.ray}: cannot use that Ray cluster ({e})") from None
     seconds = time.perf_counter() - t0
     save_npz(out, data)
     s = summary(data)

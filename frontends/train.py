@@ -76,6 +76,9 @@ def train(args):
     game = make_game(args)
     out = output_file(args.out or f"weights-{game.name}.npz", ".npz")
     ck = _checkpoint(args, game, out)
+    _probe(out)
+    if args.resume:
+        _resume_note(args, ck)
     minutes = None if args.rounds else (args.minutes or 10.0)
     where = f"Ray ({args.ray})" if args.ray else f"{args.workers} local worker(s)"
     cfg = ck.config
@@ -110,14 +113,48 @@ def train(args):
                 ray_address=args.ray, on_round=on_round)
         except ImportError:
             raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
+        except (ConnectionError, RuntimeError) as e:
+            if not args.ray:
+                raise
+            raise UsageError(f"--ray {args.ray}: cannot use that Ray cluster ({e})") from None
+        except OSError as e:
+            raise UsageError(f"cannot write the checkpoint {out}: {e.strerror or e}; "
+                             f"it holds round {_saved_round(out)}") from None
         except KeyboardInterrupt:
             progress.stop()
-            err.print(f"interrupted: {out} holds round {_saved_round(out)}")
+            saved = _saved_round(out)
+            err.print(f"interrupted: {out} holds round {saved}" if saved else
+                      "interrupted before the first round ended: nothing saved")
             return 130
     console.print(f"{ck.rounds - start} rounds in {time.perf_counter() - t0:.0f} s; "
                   f"{out} holds round {ck.rounds}", markup=False, soft_wrap=True)
     _report(game, ck)
     return 0
+
+
+def _probe(out):
+    """A checkpoint can be written beside ``out``: checked before the work, not after it."""
+    probe = f"{out}.{os.getpid()}.probe"
+    try:
+        with open(probe, "w"):
+            pass
+        os.remove(probe)
+    except OSError as e:
+        raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
+
+
+def _resume_note(args, ck):
+    """The flags a resumed run ignores (the run keeps its own settings)."""
+    cfg = ck.config
+    given = {"--playouts": (args.playouts, 300, cfg.playouts),
+             "--episodes": (args.episodes, 8, cfg.episodes),
+             "--window": (args.window, 4, cfg.window),
+             "--steps": (args.steps, 200, cfg.steps), "--seed": (args.seed, 0, cfg.seed),
+             "--target-temperature": (args.target_temperature, 1.0, cfg.target_temperature)}
+    ignored = [f for f, (value, default, kept) in given.items()
+               if value != default and value != kept]
+    if ignored:
+        err.print(f"--resume keeps the run's own settings: {', '.join(ignored)} ignored")
 
 
 def _saved_round(out):

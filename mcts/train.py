@@ -88,19 +88,23 @@ class Checkpoint:
     @staticmethod
     def load(path) -> "Checkpoint":
         """``ValueError`` (one line) for a file that is not a readable checkpoint."""
+        bad = ValueError(f"{path}: not a playout-weights file (a checkpoint written by "
+                         "`cli.py train`)")
         try:
             with np.load(path, allow_pickle=False) as f:
+                if not {"weights", "meta"} <= set(f.files):
+                    raise bad
                 weights = np.array(f["weights"], dtype=np.float64)
-                meta = json.loads(str(f["meta"])) if "meta" in f.files else None
+                meta = json.loads(str(f["meta"]))
                 window = _split(f["window_feats"], f["window_group"], f["window_target"],
                                 f["window_sizes"]) if "window_sizes" in f.files else []
-        except (OSError, ValueError, KeyError, EOFError) as e:
-            raise ValueError(f"{path}: not a playout-weights file ({e})") from None
+        except (OSError, ValueError, KeyError, EOFError, AttributeError, TypeError):
+            raise bad from None
         try:
             return Checkpoint(dict(meta["spec"]), TrainConfig(**meta["config"]), weights,
                               int(meta["rounds"]), list(meta["history"]), window)
-        except (TypeError, KeyError, ValueError) as e:
-            raise ValueError(f"{path}: not a playout-weights file ({e})") from None
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise bad from None
 
 
 def _split(feats, group, target, sizes):
@@ -186,9 +190,18 @@ class LocalPool:
 
 
 def _ignore_interrupts():
-    """Worker processes leave Ctrl-C to the driver (which stops them): no traceback each."""
+    """Worker processes leave Ctrl-C to the driver (which stops them): no traceback each; and
+    a worker whose driver died (killed, not interrupted) exits within a second."""
     import signal
+    import threading
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def new_checkpoint(game, config: TrainConfig) -> Checkpoint:
