@@ -1,4 +1,5 @@
 """Pieces shared by the terminal front ends: consoles, game and engine construction, budgets."""
+import contextlib
 import os
 import re
 
@@ -65,3 +66,17 @@ def output_folder(path):
     if not os.access(path, os.W_OK):
         raise UsageError(f"cannot write in the folder {path}")
     return path
+
+
+@contextlib.contextmanager
+def ray_errors(address):
+    """Turn Ray's failures (not installed; a cluster at ``address`` that cannot be reached)
+    into one-line ``UsageError``s; other errors pass through."""
+    try:
+        yield
+    except ImportError:
+        raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
+    except (ConnectionError, RuntimeError) as e:
+        if not address:
+            raise
+        raise UsageError(f"--ray {address}: cannot use that Ray cluster ({e})") from None

@@ -7,7 +7,7 @@ import time
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from frontends.common import UsageError, console, err, make_game
-from frontends.common import output_file
+from frontends.common import output_file, ray_errors
 from frontends.player import PlayerConfig
 from mcts.selfplay import SelfPlayConfig, collect, save_npz, summary
 
@@ -41,15 +41,9 @@ def selfplay(args):
             rate = plies / max(time.perf_counter() - t0, 1e-9)
             progress.update(task, advance=len(part["lengths"]), rate=f"{rate:,.0f}")
 
-        try:
+        with ray_errors(args.ray):
             data = collect(game, args.episodes, config, seed=args.seed, workers=args.workers,
                            ray_address=args.ray, on_episodes=on_episodes, weights=weights)
-        except ImportError:
-            raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
-        except (ConnectionError, RuntimeError) as e:
-            if not args.ray:
-                raise
-            raise UsageError(f"--ray {args.ray}: cannot use that Ray cluster ({e})") from None
     seconds = time.perf_counter() - t0
     save_npz(out, data)
     s = summary(data)

@@ -14,7 +14,7 @@ import time
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from frontends.argtypes import positive_float, positive_int
-from frontends.common import UsageError, console, err, make_game, output_file
+from frontends.common import UsageError, console, err, make_game, output_file, ray_errors
 
 
 def add_parser(add):
@@ -109,14 +109,9 @@ def train(args):
 
         start = ck.rounds
         try:
-            run(ck, out, minutes=minutes, rounds=args.rounds, workers=args.workers,
-                ray_address=args.ray, on_round=on_round)
-        except ImportError:
-            raise UsageError("--ray needs Ray: pip install -e '.[ray]'") from None
-        except (ConnectionError, RuntimeError) as e:
-            if not args.ray:
-                raise
-            raise UsageError(f"--ray {args.ray}: cannot use that Ray cluster ({e})") from None
+            with ray_errors(args.ray):
+                run(ck, out, minutes=minutes, rounds=args.rounds, workers=args.workers,
+                    ray_address=args.ray, on_round=on_round)
         except OSError as e:
             raise UsageError(f"cannot write the checkpoint {out}: {e.strerror or e}; "
                              f"it holds round {_saved_round(out)}") from None

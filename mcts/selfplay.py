@@ -186,10 +186,7 @@ class EpisodeRunner:
         if n == 0 or share.sum() <= 0:
             return None
         ids = w.feats[:n].copy()
-        for i in range(n):                          # the kernel leaves stale ids after a -1
-            hole = np.flatnonzero(ids[i] < 0)
-            if len(hole):
-                ids[i, hole[0]:] = -1
+        ids[np.cumsum(ids < 0, axis=1) > 0] = -1   # the kernel leaves stale ids after a -1
         return ids, np.full(n, ply, dtype=np.int64), (share / share.sum()).astype(np.float32)
 
     def _choose(self, result, pi, rng):
