@@ -53,6 +53,9 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")
+    p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
+                   help="for games with an exact solver (Connect Four): its budget in nodes "
+                        "per visit of a tree node (0: off; default: the game's)")
     add_weights_arg(p)
 
 
@@ -140,6 +143,10 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                    help="threads for playouts and search (default 1: single-thread figures)")
     p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
                    help="RAVE in the measured search (default: the game's default)")
+    p.add_argument("--solve-nodes", type=non_negative_float, default=0.0, metavar="N",
+                   help="the exact solver's budget per visit in the measured search, for games "
+                        "that have one (default 0: off, so that MCTS playouts per second "
+                        "compare with OpenSpiel's plain MCTS)")
     add_weights_arg(p)
 
     p = add("gtp", help="speak the Go Text Protocol on stdin/stdout (Go GUIs)")

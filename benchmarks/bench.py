@@ -6,7 +6,8 @@ beside the wall-clock one because shared machines are noisy):
 - ``playouts_per_second``: whole random playouts from the initial position, in one compiled
   batch of about ``--seconds`` seconds; ``mean_playout_plies``: their average length.
 - ``mcts_playouts_per_second``: one search of ``mcts_playouts`` playouts from the initial
-  position (``--playouts``, default per game in ``SEARCH_SIZE``).
+  position (``--playouts``, default per game in ``SEARCH_SIZE``), without the calls of a
+  game's exact solver unless ``--solve-nodes`` is given.
 - ``compile_seconds``: loading the kernels in a new process with empty numba caches (cold);
   ``warm_start_seconds``: the same with warm caches; ``warm_process_seconds``: that whole
   process, interpreter and imports included.
@@ -38,6 +39,7 @@ from frontends.common import UsageError, console, err, output_file
 from frontends.player import PlayerConfig
 from mcts import MCTS, Tree
 from games.rng import new_rng, split_seed
+from mcts.codegen import provided_kernels
 from mcts.search import load_kernels
 from mcts.tree import new_workspace
 
@@ -150,7 +152,9 @@ def bench_game(name, params, args, progress, task):
     size = search_size(name, params, args)
     player = PlayerConfig.from_args(args, threads=1)
     weights = player.weights(game)
-    config = player.search_config(game, seed=1)
+    config = dataclasses.replace(player, solve_nodes=None).search_config(game, seed=1)
+    if "solve" in provided_kernels(game.kernel_module):
+        config.solve_nodes = args.solve_nodes
     config.capacity = max(20 * size, 1000)      # the measured search fits: no full-tree effects
     config.playout_weights = None
     engine = MCTS(game, config, log=None)
@@ -197,7 +201,8 @@ def bench_game(name, params, args, progress, task):
     out.update({"mcts_playouts": size, "mcts_nodes": res.nodes,
                 "bytes_per_node": Tree.NODE_BYTES, "compile_seconds": cold,
                 "warm_start_seconds": warm, "warm_process_seconds": warm_proc,
-                "threads": args.threads, "rave": engine.rave})
+                "threads": args.threads, "rave": engine.rave,
+                "solve_nodes": config.solve_nodes})
     if learned is not None:
         out.update(summary(rows["learned"], "learned_playouts_per_second"))
         out.update(summary(rows["learned_mcts"], "learned_mcts_playouts_per_second"))

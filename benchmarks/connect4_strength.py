@@ -1,7 +1,8 @@
 """How often the search keeps the exact outcome on the solved Connect Four positions.
 
     python -m benchmarks.connect4_strength [--seconds 1 | --playouts N] [--threads T]
-        [--playout-policy threats|uniform] [--no-transpositions] [--playout-weights FILE]
+        [--playout-policy threats|uniform] [--no-transpositions] [--solve-nodes N]
+        [--playout-weights FILE]
 
 For each position of ``tests/data/connect4_positions.tsv`` (solved exactly, see its README) the
 engine picks a move; the move *keeps the outcome* if its exact score has the sign of the
@@ -23,6 +24,7 @@ import numpy as np
 import games
 from games.connect4 import MASK, POS, winning_cells, _BOARD, _BOTTOMS, _COLUMN
 from mcts import MCTS, SearchConfig
+from mcts.tree import P_SOLVE_NODES
 from mcts.train import load_weights
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4_positions.tsv"
@@ -44,6 +46,9 @@ def main(argv=None):
     p.add_argument("--exploration", type=float, help="UCT constant (default: the game's)")
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=True,
                    help="share the statistics of transpositions (default on)")
+    p.add_argument("--solve-nodes", type=float, metavar="N",
+                   help="the exact solver's budget in nodes per visit (0: off; default: the "
+                        "game's)")
     p.add_argument("--playout-weights", metavar="FILE",
                    help="playouts of the learned policy of these weights (cli.py train)")
     args = p.parse_args(argv)
@@ -53,6 +58,7 @@ def main(argv=None):
     engine = MCTS(game, SearchConfig(seed=args.seed, threads=args.threads,
                                      exploration=args.exploration,
                                      transpositions=args.transpositions,
+                                     solve_nodes=args.solve_nodes,
                                      playout_weights=weights), log=None)
     with open(DATA) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
@@ -77,13 +83,15 @@ def main(argv=None):
             tactics[kind]["kept"] += bool(target & ((state[MASK] + _BOTTOMS) & _BOARD) & cells)
     out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
            "playout_policy": args.playout_policy, "transpositions": args.transpositions,
+           "solve_nodes": float(engine.params()[P_SOLVE_NODES]),
            "playout_weights": args.playout_weights, "strata": tally, "tactics": tactics}
     if args.json:
         print(json.dumps(out))
         return
     print(f"budget {spend} per position, {args.threads} threads, seed {args.seed}, "
           f"{args.playout_weights or args.playout_policy} playouts, transpositions "
-          f"{'on' if args.transpositions else 'off'}")
+          f"{'on' if args.transpositions else 'off'}, exact solver "
+          f"{out['solve_nodes']:g} nodes per visit")
     for name, t in tally.items():
         print(f"{name:>7}: kept the outcome in {t['kept']}/{t['positions']} = "
               f"{100 * t['kept'] / t['positions']:.1f} %, solver proved {t['proven']}")

@@ -23,7 +23,8 @@ class PlayerConfig:
 
     seed: seeds the search (and a match's games: seed + game index).
     threads: search threads (root parallelisation); default all cores.
-    exploration, capacity (tree nodes), rave, rave_k, transpositions: :class:`mcts.SearchConfig`
+    exploration, capacity (tree nodes), rave, rave_k, transpositions, solve_nodes:
+        :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
     resign_threshold: resign when the win estimate stays below it for two moves (0: never).
@@ -37,6 +38,7 @@ class PlayerConfig:
     rave: bool = None
     rave_k: float = 1000.0
     transpositions: bool = None
+    solve_nodes: float = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -55,7 +57,7 @@ class PlayerConfig:
                    threads=get("threads", threads or os.cpu_count() or 1),
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
                    rave_k=get("rave_k", 1000.0), transpositions=get("transpositions"),
-                   playouts=get("playouts"),
+                   solve_nodes=get("solve_nodes"), playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
                    playout_weights=get("playout_weights"))
@@ -70,7 +72,7 @@ class PlayerConfig:
         ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
-                              rave=self.rave, rave_k=self.rave_k,
+                              rave=self.rave, rave_k=self.rave_k, solve_nodes=self.solve_nodes,
                               playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration

@@ -55,6 +55,18 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                superko). A softmax over the sums of the
                                                features' weights then picks the playout's move
                                                (``--playout-weights``, ``cli.py train``)
+``solve(state, budget, table) -> (int, int)``  an exact solver: (final status under best play,
+``*(optional)*``                               plies to it; the winner wins as fast and the loser
+                                               loses as slowly as they can) of ``state``, or
+                                               ``(ONGOING, 0)`` if ``budget`` (int64) nodes of its
+                                               own search do not settle it. ``table`` (uint64,
+                                               ``(Game.solve_table_size,)``, zeros at first) is
+                                               its scratch, kept by the search thread across
+                                               calls, emptied when its tree starts afresh. The
+                                               search calls it on tree nodes with budgets that
+                                               grow with their visits
+                                               (``SearchConfig.solve_nodes``); its proofs join
+                                               the MCTS-Solver's
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -76,7 +88,8 @@ from games import jit_cache
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
-OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features")
+OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
+                    "solve")
 
 
 @dataclass(frozen=True)
@@ -171,6 +184,8 @@ class Game:
                                     # vector of the learned playout policy (feature ids are
                                     # 0 .. num_features - 1)
     feature_slots = 0               # ... and the most features active for one move
+    solve_table_size = 0            # with a solve kernel: entries of its scratch table
+    solve_nodes_default = 0.0       # ... and its budget per visit unless the user sets one
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

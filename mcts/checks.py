@@ -10,6 +10,7 @@ from mcts.tree import Tree
 
 def check_config(game, config):
     """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
+    a solver budget for a game without an exact solver,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
     RAM (saying how much it would need). Needs no compiled code: front ends call it before
     the kernels load."""
@@ -21,7 +22,11 @@ def check_config(game, config):
                          f"{game.name} with {t} thread(s): give at least "
                          f"{(game.num_actions + 1) * t} nodes")
     check_weights(game, config.playout_weights)
-    keyed = "position_key" in codegen.provided_kernels(game.kernel_module)
+    kernels = codegen.provided_kernels(game.kernel_module)
+    if config.solve_nodes and "solve" not in kernels:
+        raise ValueError(f"{game.name} has no exact solver: a solver budget (solve_nodes, "
+                         "--solve-nodes) applies to games with a solve kernel only")
+    keyed = "position_key" in kernels
     need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
     if have and need > 0.9 * have:
         raise ValueError(f"a tree of {config.capacity:,} nodes needs {need / 2**30:.1f} "

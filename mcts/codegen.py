@@ -86,8 +86,15 @@ def move_features(state, cand, feats):
     """Generated stand-in: this game describes no move features (no learned playouts)."""
     return 0
 '''
+_NO_SOLVE = '''
+@njit(cache=True)
+def solve(state, budget, table):
+    """Generated stand-in: this game has no exact solver."""
+    return np.int64(ONGOING), np.int64(0)
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
-             "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES}
+             "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
+             "solve": _NO_SOLVE}
 _loaded = {}
 
 
@@ -127,6 +134,8 @@ def _source_text(game_module) -> str:
     text += f"HAS_KEY = {'position_key' in present}\n"
     # And without move_features, without the learned playout policy.
     text += f"HAS_FEATURES = {'move_features' in present}\n"
+    # And without solve, without the calls of the exact solver.
+    text += f"HAS_SOLVE = {'solve' in present}\n"
     return text + body
 
 

@@ -19,7 +19,8 @@ from mcts import codegen
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVE_FROM, P_SOLVE_NODES,
+                       P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
@@ -71,6 +72,12 @@ class SearchConfig:
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
+    solve_nodes: for a game with an exact ``solve`` kernel, the solver's budget in its own
+        nodes per visit of a tree node (mcts.uct_template.try_solve): a node is offered to the
+        solver at ``solve_from`` visits and each doubling after; a settled node is proven.
+        None takes the game's ``solve_nodes_default``; 0 turns the solver calls off. Each
+        thread's solver keeps its table (games.contract) with its tree: emptied when the tree
+        starts afresh, kept when it is reused, so searches stay reproducible.
     playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
         policy over the game's ``move_features`` with these weights (mcts.playout_template,
         ``cli.py train``) instead of the game's own playout policy; None: the game's own.
@@ -85,6 +92,8 @@ class SearchConfig:
     rave_k: float = 1000.0
     early_stop: bool = True
     transpositions: bool = True
+    solve_nodes: float = None
+    solve_from: int = 1
     playout_weights: object = None
 
 
@@ -224,9 +233,12 @@ class MCTS:
                 node = None                 # nothing below it to keep (a leaf, or a proof)
             if node is not None:
                 w.tree.reroot(node)
+                w.tree.unprove_root()       # a proof of the exact solver: prove it by moves
                 self._reused += w.tree.used
             else:
                 w.tree.reset(st, 1 - int(k.to_play(root)))
+            if nodes is None and len(w.work.solve_table) > 1:
+                w.work.solve_table.fill(0)  # not a game's next move: depend on nothing before
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
         self._root, self._moves = root.copy(), []
 
@@ -274,6 +286,9 @@ class MCTS:
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
         params[P_TRANSPOSITIONS] = float(cfg.transpositions)
         params[P_LEARNED] = float(cfg.playout_weights is not None)
+        params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
+            else cfg.solve_nodes
+        params[P_SOLVE_FROM] = cfg.solve_from
         return params
 
     @property

@@ -153,6 +153,8 @@ class EpisodeRunner:
             total = pi.sum()
             value = sum(ch.visits * ch.value for ch in r.children) / max(total, 1)
             pi /= max(total, 1)
+            if total == 0:              # a root proven before the search: its proven move
+                pi[r.action], value = 1.0, r.value
             if cfg.features:
                 feature_rows.append(self._features(state, pi, len(rows["actions"]), r))
             action = self._choose(r, pi, rng)
@@ -193,8 +195,15 @@ class EpisodeRunner:
         cfg = self.config
         if cfg.temperature == 0 and cfg.dirichlet_alpha == 0:
             return result.action
-        legal = np.array([ch.action for ch in result.children])
+        from mcts.results import Proof
+        # The moves the search looked at, less those it proved lost (the solver's proofs
+        # leave a lost move unvisited): the noise explores among them.
+        kids = [ch for ch in result.children if ch.visits > 0 and ch.proof is not Proof.LOSS] \
+            or [ch for ch in result.children if ch.visits > 0] or result.children
+        legal = np.array([ch.action for ch in kids])
         p = pi[legal].astype(np.float64)
+        if p.sum() <= 0:
+            p[:] = 1.0
         if cfg.temperature > 0:
             p = p ** (1.0 / cfg.temperature)
         else:

@@ -10,7 +10,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from games.contract import ONGOING
+from games.contract import FIRST_WINS, ILLEGAL, ONGOING
 from mcts.transpositions import EMPTY, table_renumber, table_size
 
 ROOT = 0              # index of the root node
@@ -27,9 +27,12 @@ N_STATS = 4
 # Slots of the search parameters ``params`` (float64): the UCB exploration constant c, solver
 # on (1) / off (0), RAVE on / off, RAVE equivalence parameter k, the action kept out of AMAF
 # (the game's pass, or NO_ACTION), transpositions on / off (games with a position key),
-# the learned playout policy of the workspace's weights on / off (games with move_features).
-P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED = range(7)
-N_PARAMS = 7
+# the learned playout policy of the workspace's weights on / off (games with move_features),
+# the game's exact solver: nodes of its budget per visit of a tree node (0: off) and the
+# visit count of its first call (games with solve).
+(P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
+ P_SOLVE_NODES, P_SOLVE_FROM) = range(9)
+N_PARAMS = 9
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -46,7 +49,8 @@ TreeArrays.__doc__ = (
     "for a game without ``position_key`` (see mcts.transpositions).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
-                                     "mark", "weights", "cand", "feats", "logits"])
+                                     "mark", "weights", "cand", "feats", "logits",
+                                     "solve_table", "solve_state"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
@@ -55,7 +59,10 @@ Workspace.__doc__ = (
     "``(2 * num_actions,)``, AMAF stamp per player and action); for the learned playout "
     "policy, ``weights`` (float64, ``(num_features,)``, at least one entry), and the scratch "
     "of ``move_features``: ``cand`` (int32, ``(num_actions,)``), ``feats`` (int32, "
-    "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``).")
+    "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``); the "
+    "table of the game's exact solver, ``solve_table`` (uint64, ``(solve_table_size,)``, at "
+    "least one entry, emptied with the tree and kept with it when the tree is reused), and "
+    "``solve_state``, a second copy of the state for its calls.")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -73,7 +80,9 @@ def new_workspace(game, weights=None) -> Workspace:
                      mark=np.full(2 * actions, -1, dtype=np.int64),
                      weights=w, cand=np.empty(actions, dtype=np.int32),
                      feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
-                     logits=np.empty(actions, dtype=np.float64))
+                     logits=np.empty(actions, dtype=np.float64),
+                     solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
+                     solve_state=np.empty_like(game.initial_state()))
 
 
 class Tree:
@@ -130,6 +139,26 @@ class Tree:
         self.stats[:] = 0
         self.stats[S_NODES] = 1
         self.table_nodes[:] = EMPTY
+
+    def unprove_root(self):
+        """Forget the proof of the root, if its children's proofs do not give it, keeping
+        their statistics and proofs: a node proven by the game's exact solver has no proven
+        move to play, so
+        the next search proves the root again by its children (MCTS-Solver). Its visits and
+        value become those of its children, plus its first playout."""
+        if self.proven[ROOT] == NOT_PROVEN or self.first_child[ROOT] == NO_CHILDREN:
+            return
+        kids = self.children(ROOT)
+        legal = self.status[kids.start:kids.stop] != ILLEGAL
+        proofs = self.proven[kids.start:kids.stop][legal]
+        win = FIRST_WINS + int(self.mover[kids.start])
+        if (proofs == win).any() or (proofs != NOT_PROVEN).all():
+            return                  # the children prove it (MCTS-Solver)
+        n = int(self.visits[kids.start:kids.stop].sum()) + 1
+        self.value_sum[ROOT] *= n / max(int(self.visits[ROOT]), 1)
+        self.visits[ROOT] = n
+        self.proven[ROOT] = NOT_PROVEN
+        self.proven_plies[ROOT] = 0
 
     def children(self, node: int) -> range:
         first = int(self.first_child[node])

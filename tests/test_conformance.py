@@ -9,6 +9,7 @@ import games
 from conformance_games.bad_features import BadFeatures
 from conformance_games.bad_key import BadKey
 from conformance_games.bad_record_players import BadRecordPlayers
+from conformance_games.bad_solver import BadSolver
 from conformance_games.dirty_refusal import DirtyRefusal
 from conformance_games.draw_rollout import DrawRollout
 from conformance_games.jit_only import JitOnly
@@ -16,6 +17,7 @@ from conformance_games.numbers import Numbers
 from conformance_games.numbers_features import NumbersWithFeatures
 from conformance_games.numbers_keyed import NumbersKeyed
 from conformance_games.numbers_rollouts import NumbersWithRollouts
+from conformance_games.numbers_solved import NumbersSolved
 from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
 from conformance_games.swapped_record import SwappedRecord
 from conformance_games.swapped_rollout import SwappedRollout
@@ -23,7 +25,7 @@ from conformance_games.uncached import Uncached
 from conformance_games.writing_policy import WritingPolicy
 from games.contract import Param
 from mcts.conformance import (CACHING, CHECK_NAMES, FEATURES, KERNELS, KEYS, PARAMS, RANDOM,
-                              REFUSALS, ROLLOUTS, SEARCH, assert_conforms, run_checks)
+                              REFUSALS, ROLLOUTS, SEARCH, SOLVER, assert_conforms, run_checks)
 
 
 def only_problem(game, check, *phrases):
@@ -45,7 +47,7 @@ def test_every_registered_game_conforms(name):
 
 
 @pytest.mark.parametrize("game", [Numbers(), NumbersWithRollouts(), NumbersKeyed(),
-                                  NumbersWithFeatures()],
+                                  NumbersWithFeatures(), NumbersSolved()],
                          ids=lambda g: g.name)
 def test_small_correct_games_conform(game):
     report = run_checks(game)
@@ -87,6 +89,11 @@ def test_a_position_key_shared_by_different_positions():
 def test_move_features_with_ids_out_of_range():
     only_problem(BadFeatures(), FEATURES, "move_features row 2", "holds [2]",
                  "distinct ids in [0, 2)")
+
+
+def test_an_exact_solver_that_is_wrong():
+    only_problem(BadSolver(), SOLVER, "solve said SECOND_WINS (2) in 1 plies",
+                 "a full minimax finds FIRST_WINS (1) in 1", "its answers must be exact")
 
 
 def test_a_rollout_that_always_says_draw():

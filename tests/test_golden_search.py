@@ -12,14 +12,15 @@ GOLDEN = [
     # game, parameters, moves played, playouts, best move, 8 most visited (move, visits),
     # nodes, deepest stored depth, search settings
     # Connect Four with the uniform playouts the figures were recorded with (the default is
-    # now the threat-aware policy), as a tree (transpositions off) ...
+    # now the threat-aware policy), c = 0.7 and no calls of the exact solver (the defaults
+    # before games.connect4_solver), as a tree (transpositions off) ...
     ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "4",
      [("4", 9442), ("3", 8084), ("5", 1141), ("2", 409), ("7", 357), ("1", 288), ("6", 279)],
-     39940, 10, {"transpositions": False}),
+     39940, 10, {"transpositions": False, "exploration": 0.7, "solve_nodes": 0.0}),
     # ... and as the graph over transpositions, the default since mcts.transpositions.
     ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "3",
      [("3", 11382), ("4", 5313), ("5", 1398), ("2", 519), ("6", 499), ("7", 446), ("1", 443)],
-     37882, 11, {}),
+     37882, 11, {"exploration": 0.7, "solve_nodes": 0.0}),
     # Go: recorded again after the playouts learnt to read ladders (commit "Go playouts: the
     # atari defence does not extend into a ladder"), which changes the playouts on purpose;
     # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.

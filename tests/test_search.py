@@ -40,7 +40,8 @@ def check_invariants(tree):
     """visits(node) = own evaluations + sum of children's visits, with own evaluations 0 at an
     expanded root, 1 at an expanded non-root node (its first playout), all at terminals; a node
     proven by the solver is scored by its proof from then on, so it may have more. A root
-    inherited by tree reuse keeps the 1 of its first playout."""
+    inherited by tree reuse keeps the 1 of its first playout, or all the evaluations of its
+    proof if it was proven as a leaf (by the exact solver) before it became the root."""
     used = tree.used
     assert used <= tree.capacity
     for node in range(used):
@@ -54,7 +55,7 @@ def check_invariants(tree):
         own = 1
         if node == ROOT:
             own = int(tree.visits[node]) - child_visits
-            assert own in (0, 1)
+            assert own in (0, 1) or (tree.proven[node] and own > 0)   # a proof leaf before
         if tree.proven[node]:
             assert tree.visits[node] >= own + child_visits, node
         else:

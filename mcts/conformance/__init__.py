@@ -36,6 +36,10 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   actions (``apply_action`` refuses at most 5 % of them, e.g. for superko); each row holds at
   most ``feature_slots`` distinct ids in ``[0, num_features)``, ended by -1; a finished game
   has none; and playouts of the learned policy with random weights end.
+* **exact solver** (only for a game with ``solve``): on the positions of seeded random games
+  whose full game tree is small, ``solve`` gives the status of a full minimax over the kernels
+  (and its plies for a win or a loss), with a small budget that answer or ``ONGOING``, and it
+  only reads the state.
 * **rollout and rollout_record** (only for hand-written ones): their results are distributed
   like those of the generic ``playout_action`` loop: ``PLAYOUTS`` seeded playouts each from the
   initial position and from two positions reached by seeded random moves, and for each result
@@ -58,6 +62,7 @@ from mcts.conformance.features import check_move_features
 from mcts.conformance.keys import check_position_keys
 from mcts.conformance.play import check_determinism, check_random_games, check_refusals
 from mcts.conformance.rollouts import check_rollouts
+from mcts.conformance.solver import check_solver
 from mcts.conformance.structure import check_caching, check_kernels, check_params
 
 KERNELS = "kernels and state"
@@ -68,6 +73,7 @@ REFUSALS = "refused moves leave the state unchanged"
 DETERMINISM = "same seed, same game"
 KEYS = "position keys"
 FEATURES = "move features"
+SOLVER = "exact solver"
 ROLLOUTS = "rollout and rollout_record"
 SEARCH = "search compiled vs NUMBA_DISABLE_JIT=1"
 # (name, check, the checks it relies on): a check runs only if those ran and passed.
@@ -79,8 +85,10 @@ CHECKS = ((KERNELS, check_kernels, ()),
           (DETERMINISM, check_determinism, (RANDOM,)),
           (KEYS, check_position_keys, (RANDOM,)),
           (FEATURES, check_move_features, (RANDOM, REFUSALS)),
+          (SOLVER, check_solver, (RANDOM, REFUSALS)),
           (ROLLOUTS, check_rollouts, (RANDOM, DETERMINISM)),
-          (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, FEATURES, ROLLOUTS)))
+          (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, FEATURES, SOLVER,
+                                  ROLLOUTS)))
 CHECK_NAMES = tuple(name for name, _, _ in CHECKS)
 
 
