@@ -275,13 +275,12 @@ class Connect4(Game):
     bench_params = {"playout_policy": "uniform"}
     num_features = len(FEATURE_NAMES)
     feature_slots = 7
-    # The exact solver (games.connect4_solver) on tree nodes, 32 of its nodes per visit, with
-    # c = 1.4 (the solver settles the lines that the wider search opens): on the 75 begin
-    # positions of tests/data at 1 s, 2 threads, seeds 3-5, 224/225 moves kept the outcome
-    # (c = 0.7 without the solver: 71/75; README "Strength").
+    # The exact solver (games.connect4_solver) on tree nodes, 32 of its nodes per visit: on the
+    # 75 begin positions of tests/data at 1 s, 2 threads, seeds 1-5, 368/375 moves kept the
+    # outcome (without it 71/75); at 0.2 s a move it plays as well as the search without it
+    # (30.5/60); c = 1.4 kept 224/225 but lost in play (5.5/20). README "Strength".
     solve_table_size = 1 << 21      # 16 MiB per search thread
     solve_nodes_default = 32.0
-    exploration_default = 1.4
 
     def __init__(self, playout_policy="threats"):
         super().__init__(playout_policy=playout_policy)
