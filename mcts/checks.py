@@ -10,7 +10,7 @@ from mcts.tree import Tree
 
 def check_config(game, config):
     """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
-    a solver budget for a game without an exact solver,
+    a solver budget that is negative, not finite, or for a game without an exact solver,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
     RAM (saying how much it would need). Needs no compiled code: front ends call it before
     the kernels load."""
@@ -23,6 +23,8 @@ def check_config(game, config):
                          f"{(game.num_actions + 1) * t} nodes")
     check_weights(game, config.playout_weights)
     kernels = codegen.provided_kernels(game.kernel_module)
+    if config.solve_nodes is not None and not 0 <= config.solve_nodes < float("inf"):
+        raise ValueError(f"solve_nodes must be a number from 0 up, not {config.solve_nodes}")
     if config.solve_nodes and "solve" not in kernels:
         raise ValueError(f"{game.name} has no exact solver: a solver budget (solve_nodes, "
                          "--solve-nodes) applies to games with a solve kernel only")

@@ -236,7 +236,7 @@ def try_solve(root_state, state, path, depth, per_visit, start, table, action, v
         v = visits[nd]
         if proven[nd] != NOT_PROVEN or not solve_due(v, start):
             continue
-        st, plies = solve(state, np.int64(per_visit * v), table)
+        st, plies = solve(state, np.int64(min(per_visit * v, 4.0e18)), table)
         if st != ONGOING:
             proven[nd] = st
             proven_plies[nd] = min(plies, MAX_PLIES)

@@ -146,3 +146,13 @@ def test_a_reused_root_proven_by_the_solver_is_proven_again_by_its_moves():
         if seen == 3:
             return
     pytest.fail(f"only {seen} positions where the solver proved a reused root")
+
+
+def test_a_solver_budget_is_refused_where_it_cannot_apply():
+    from mcts.checks import check_config
+    with pytest.raises(ValueError, match="go has no exact solver"):
+        check_config(games.get("go"), SearchConfig(solve_nodes=8.0))
+    for bad in (-1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="solve_nodes must be a number from 0 up"):
+            check_config(GAME, SearchConfig(solve_nodes=bad))
+    check_config(games.get("go"), SearchConfig(solve_nodes=0.0))     # off: fine anywhere
