@@ -202,13 +202,16 @@ def main(args):
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     except (AttributeError, ValueError):
         pass
+    try:                                # our settings first: no opponent started for a bad one
+        ours = Ours(params, PlayerConfig.from_args(args))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     theirs = GtpProcess(opponent, timeout=max(120.0, 30.0 * (args.seconds or 1.0)))
     try:
         theirs.send("protocol_version", timeout=30)
     except RuntimeError as e:
         theirs.close()
         raise UsageError(f"cannot play against {opponent!r}: {e}") from None
-    ours = Ours(params, PlayerConfig.from_args(args))
     budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
     if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
         err.print("compiling the search kernels (first run only) ...")

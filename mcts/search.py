@@ -19,13 +19,16 @@ from mcts import codegen
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVE_FROM, P_SOLVE_NODES,
+                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_SOLVE_NODES,
                        P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree, new_workspace)
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
+_SOLVE_SECONDS = 0.25          # ... and one call of a game's exact solver about at most this
+_FIRST_SOLVE_CAP = 10_000.0    # solver nodes of one call in the first batch of a timed search
 
 
 def decided(tree, playouts_left: float) -> bool:
@@ -250,8 +253,12 @@ class MCTS:
         tree.stats[S_AMAF_STAMP] = 0
         t0 = time.perf_counter()
         done, batch = 0, 64
+        if deadline is not None and params[P_SOLVE_NODES] > 0:
+            batch = 16                      # before the rate is known: small solver calls
+            params[P_SOLVE_CAP] = min(params[P_SOLVE_NODES] * batch, _FIRST_SOLVE_CAP)
         while (playouts is None or done < playouts) and not stop.is_set():
             n = batch if playouts is None else min(batch, playouts - done)
+            started = time.perf_counter()
             done += k.run_playouts(root, n, params, w.rng, tree.arrays, w.work)
             if tree.proven[ROOT] != NOT_PROVEN:
                 stop.set()
@@ -265,6 +272,14 @@ class MCTS:
                 if early_stop and decided(tree, rate * left):
                     break
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
+                # One solver call's nodes: doubled after a batch that ended in time, halved
+                # after one that did not (no call can know the clock), and never more than
+                # the iterations that fit in the time left would spend; so a call ends about
+                # by the deadline and Ctrl-C is seen within about _SOLVE_SECONDS.
+                took = now - started
+                cap = params[P_SOLVE_CAP] * (2.0 if took < _SOLVE_SECONDS / 2 else 0.5)
+                params[P_SOLVE_CAP] = max(1.0, min(cap, params[P_SOLVE_NODES] * rate
+                                                   * min(left, _SOLVE_SECONDS)))
             else:
                 batch = max(64, int(rate * _BATCH_SECONDS))
 
@@ -289,6 +304,7 @@ class MCTS:
         params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
             else cfg.solve_nodes
         params[P_SOLVE_FROM] = cfg.solve_from
+        params[P_SOLVE_CAP] = 4.0e18        # no cap unless a deadline sets one (see _run)
         return params
 
     @property

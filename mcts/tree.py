@@ -29,10 +29,11 @@ N_STATS = 4
 # (the game's pass, or NO_ACTION), transpositions on / off (games with a position key),
 # the learned playout policy of the workspace's weights on / off (games with move_features),
 # the game's exact solver: nodes of its budget per visit of a tree node (0: off) and the
-# visit count of its first call (games with solve).
+# visit count of its first call, and the most solver nodes of one call (set per batch from
+# the time left, so that a call cannot run far past a deadline; games with solve).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
- P_SOLVE_NODES, P_SOLVE_FROM) = range(9)
-N_PARAMS = 9
+ P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP) = range(10)
+N_PARAMS = 10
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),

@@ -42,7 +42,7 @@ from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_LEARNED, P_NO_AMAF,
-                       P_RAVE, P_RAVE_K, P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER,
+                       P_RAVE, P_RAVE_K, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER,
                        P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
@@ -220,11 +220,12 @@ def solve_due(visits, start):
 
 
 @njit(cache=True)
-def try_solve(root_state, state, path, depth, per_visit, start, table, action, visits, proven,
-              proven_plies):
+def try_solve(root_state, state, path, depth, per_visit, start, cap, table, action, visits,
+              proven, proven_plies):
     """The game's exact solver on the nodes of ``path[1:depth + 1]`` that are due
     (``solve_due``), shallowest first, each with a budget of ``per_visit`` solver nodes per
-    visit: a node's calls cost at most twice ``per_visit`` times its visits in all, and a
+    visit (at most ``cap``): a node's calls cost at most twice ``per_visit`` times its visits
+    in all, and a
     position the solver cannot settle now is tried again, with twice the budget, once the
     search has looked at it twice as much. ``state`` is scratch: the positions are replayed
     into it from ``root_state`` (the descent itself stays free of the call: 25 % faster). A
@@ -236,7 +237,7 @@ def try_solve(root_state, state, path, depth, per_visit, start, table, action, v
         v = visits[nd]
         if proven[nd] != NOT_PROVEN or not solve_due(v, start):
             continue
-        st, plies = solve(state, np.int64(min(per_visit * v, 4.0e18)), table)
+        st, plies = solve(state, np.int64(min(per_visit * v, cap, 4.0e18)), table)
         if st != ONGOING:
             proven[nd] = st
             proven_plies[nd] = min(plies, MAX_PLIES)
@@ -396,7 +397,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                 due = True
         if due:                                 # the exact solver on the nodes due for it
             d = try_solve(root_state, work.solve_state, path, depth, per_visit, start,
-                          solve_table, action, visits, proven, proven_plies)
+                          params[P_SOLVE_CAP], solve_table, action, visits, proven,
+                          proven_plies)
             if d >= 0:
                 depth = d
         leaf = path[depth]
