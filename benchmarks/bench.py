@@ -266,8 +266,9 @@ def spread(r, key):
 
 
 def label(r):
+    solver = f" solver {r['solve_nodes']:g}" if r.get("solve_nodes") else ""
     return r["game"] + "".join(f" {v}" for k, v in r["params"].items()
-                               if k in ("size", "playout_policy"))
+                               if k in ("size", "playout_policy")) + solver
 
 
 def show(results):
