@@ -71,9 +71,11 @@ def test_ctrl_c_at_the_prompt_ends_cleanly():
     proc = subprocess.Popen([sys.executable, "cli.py", "play", "connect4", "--playouts", "1000"],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    chunks = []
+    chunks, errs = [], []                    # both pipes read as they come: neither fills up
     reader = threading.Thread(target=lambda: chunks.extend(iter(proc.stdout.readline, "")))
     reader.start()
+    err_reader = threading.Thread(target=lambda: errs.extend(iter(proc.stderr.readline, "")))
+    err_reader.start()
     proc.stdin.write("4\n")
     proc.stdin.flush()
     deadline = time.time() + 300             # a first run compiles, on a loaded machine slowly
@@ -82,9 +84,16 @@ def test_ctrl_c_at_the_prompt_ends_cleanly():
     assert any("AI plays" in c for c in chunks), "the AI never moved"
     time.sleep(0.5)                          # now waiting at the prompt
     proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=30)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        pytest.fail("no exit 30 s after Ctrl-C; stdout ends " + repr("".join(chunks)[-500:])
+                    + "; stderr ends " + repr("".join(errs)[-1500:]))
     reader.join(timeout=10)
-    out, err = "".join(chunks), proc.stderr.read()
+    err_reader.join(timeout=10)
+    out, err = "".join(chunks), "".join(errs)
     assert proc.returncode == 130
     assert "Traceback" not in err
     assert "interrupted" in out and len(record_of(out)) == 2
