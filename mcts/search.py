@@ -10,19 +10,17 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
 from games.contract import ONGOING
 from games.rng import new_rng, split_seed
-from mcts import codegen
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
+from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVE_CAP, P_SOLVE_FROM,
-                       P_SOLVE_NODES,
-                       P_SOLVER, P_TRANSPOSITIONS, ROOT,
-                       S_AMAF_STAMP, S_MAX_DEPTH, Tree, new_workspace)
+                       P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
+                       S_MAX_DEPTH, Tree)
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
@@ -98,15 +96,6 @@ class SearchConfig:
     solve_nodes: float = None
     solve_from: int = 1
     playout_weights: object = None
-
-
-class _Worker:
-    """One tree with its scratch buffers and generator (one per thread)."""
-
-    def __init__(self, game, capacity, keyed=False, weights=None):
-        self.tree = Tree(capacity, keyed)
-        self.work = new_workspace(game, weights)
-        self.rng = new_rng(0)
 
 
 class MCTS:
@@ -381,47 +370,3 @@ class MCTS:
     def close(self):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-def load_kernels(game, log=sys.stderr):
-    """The compiled search module for ``game``, compiling (and announcing it on ``log``) when
-    no compiled code matches the current sources: a first run, or an edit of the game, its
-    helpers, the contract, the RNG or the search template."""
-    module = game.kernel_module
-    first = not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
-    if first and log is not None:
-        print(f"compiling the search and the kernels of {module} (first run, or their sources "
-              "changed) …", file=log, flush=True)
-    t0 = time.perf_counter()
-    k = codegen.load(module)
-    _warm_up(k, game)
-    if first:
-        codegen.mark_compiled(module)
-        if log is not None:
-            print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
-    return k
-
-
-def _warm_up(k, game):
-    """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
-    w = _Worker(game, 2)
-    state = game.initial_state()
-    w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-    params = np.zeros(N_PARAMS, dtype=np.float64)
-    params[P_EXPLORATION], params[P_SOLVER], params[P_RAVE_K] = 1.0, 1.0, 1000.0
-    params[P_NO_AMAF] = NO_ACTION
-    for learned in ((0.0, 1.0) if k.HAS_FEATURES else (0.0,)):
-        params[P_LEARNED] = learned
-        for rave in (1.0, 0.0):
-            params[P_RAVE] = rave
-            w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-            k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
-    k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
-    if k.HAS_FEATURES:
-        k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(4, dtype=np.int64))
-    if k.HAS_KEY:
-        keyed = _Worker(game, 4, keyed=True).tree
-        keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-        keyed.reroot(ROOT)                  # compiles the table's renumbering
-    k.legal_actions(state, w.work.buf)
-    k.apply_action(state.copy(), int(w.work.buf[0]))

@@ -1,0 +1,65 @@
+"""Loading the compiled search of a game: compile it when its sources changed (saying so), else
+load it from numba's disk cache, and run every kernel once so that nothing compiles later."""
+import sys
+import time
+
+import numba
+import numpy as np
+
+from games.rng import new_rng
+from mcts import codegen
+from mcts.tree import (N_PARAMS, NO_ACTION, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_RAVE,
+                       P_RAVE_K, P_SOLVER, ROOT, Tree, new_workspace)
+
+
+class _Worker:
+    """One tree with its scratch buffers and generator (one per thread)."""
+
+    def __init__(self, game, capacity, keyed=False, weights=None):
+        self.tree = Tree(capacity, keyed)
+        self.work = new_workspace(game, weights)
+        self.rng = new_rng(0)
+
+
+def load_kernels(game, log=sys.stderr):
+    """The compiled search module for ``game``, compiling (and announcing it on ``log``) when
+    no compiled code matches the current sources: a first run, or an edit of the game, its
+    helpers, the contract, the RNG or the search template."""
+    module = game.kernel_module
+    first = not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
+    if first and log is not None:
+        print(f"compiling the search and the kernels of {module} (first run, or their sources "
+              "changed) …", file=log, flush=True)
+    t0 = time.perf_counter()
+    k = codegen.load(module)
+    _warm_up(k, game)
+    if first:
+        codegen.mark_compiled(module)
+        if log is not None:
+            print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
+    return k
+
+
+def _warm_up(k, game):
+    """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
+    w = _Worker(game, 2)
+    state = game.initial_state()
+    w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+    params = np.zeros(N_PARAMS, dtype=np.float64)
+    params[P_EXPLORATION], params[P_SOLVER], params[P_RAVE_K] = 1.0, 1.0, 1000.0
+    params[P_NO_AMAF] = NO_ACTION
+    for learned in ((0.0, 1.0) if k.HAS_FEATURES else (0.0,)):
+        params[P_LEARNED] = learned
+        for rave in (1.0, 0.0):
+            params[P_RAVE] = rave
+            w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+            k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
+    k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
+    if k.HAS_FEATURES:
+        k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(4, dtype=np.int64))
+    if k.HAS_KEY:
+        keyed = _Worker(game, 4, keyed=True).tree
+        keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+        keyed.reroot(ROOT)                  # compiles the table's renumbering
+    k.legal_actions(state, w.work.buf)
+    k.apply_action(state.copy(), int(w.work.buf[0]))
