@@ -68,9 +68,12 @@ def test_quit_prints_record():
 
 
 def test_ctrl_c_at_the_prompt_ends_cleanly():
+    # SIGINT as a terminal delivers it, even when the suite runs in a background job (whose
+    # children inherit SIGINT ignored: the engine then never saw the Ctrl-C).
     proc = subprocess.Popen([sys.executable, "cli.py", "play", "connect4", "--playouts", "1000"],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     chunks, errs = [], []                    # both pipes read as they come: neither fills up
     reader = threading.Thread(target=lambda: chunks.extend(iter(proc.stdout.readline, "")))
     reader.start()
