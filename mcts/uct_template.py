@@ -18,7 +18,8 @@
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
 #   descend (select_child / select_child_rave down the tree, expand at a leaf, or join_twin:
-#   share the children of a transposition; try_solve on the way down)
+#   share the children of a transposition) -> try_solve on the path's due nodes (games with
+#   an exact solver)
 #   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
 #   with try_prove) -> amaf_update (RAVE only).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
@@ -225,9 +226,8 @@ def try_solve(root_state, state, path, depth, per_visit, start, cap, table, acti
     """The game's exact solver on the nodes of ``path[1:depth + 1]`` that are due
     (``solve_due``), shallowest first, each with a budget of ``per_visit`` solver nodes per
     visit (at most ``cap``): a node's calls cost at most twice ``per_visit`` times its visits
-    in all, and a
-    position the solver cannot settle now is tried again, with twice the budget, once the
-    search has looked at it twice as much. ``state`` is scratch: the positions are replayed
+    in all, and a position the solver cannot settle now is tried again, with twice the
+    budget, once the search has looked at it twice as much. ``state`` is scratch: the positions are replayed
     into it from ``root_state`` (the descent itself stays free of the call: 25 % faster). A
     settled node is proven (its proof joins the MCTS-Solver's). Returns its depth, or -1."""
     state[:] = root_state
