@@ -40,7 +40,8 @@ def add_search_args(p, default_seconds=None):
     budget.add_argument("--seconds", type=positive_float,
                         help=f"seconds per search (default {default_seconds or DEFAULT_SECONDS})")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--exploration", type=positive_float, help="UCT exploration constant c")
+    p.add_argument("--exploration", type=non_negative_float,
+                   help="UCT exploration constant c (0: none, e.g. with RAVE and priors)")
     p.add_argument("--nodes", type=positive_int, help="tree capacity in nodes")
     p.add_argument("--threads", type=positive_int,
                    help="search threads (default: all cores; 1 for exactly reproducible "
@@ -48,8 +49,18 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
                    help="RAVE / all-moves-as-first statistics (default: on for Go, off for "
                         "other games)")
-    p.add_argument("--rave-k", type=positive_float, default=1000.0,
-                   help="RAVE equivalence parameter k (default 1000)")
+    p.add_argument("--rave-k", type=positive_float,
+                   help="RAVE equivalence parameter k (default: the game's; 1000 unless it "
+                        "says otherwise)")
+    p.add_argument("--rave-schedule", choices=("hand", "mse"),
+                   help="RAVE weight schedule: hand (Gelly and Silver 2007) or mse (minimum "
+                        "error, Gelly and Silver 2011) (default: the game's)")
+    p.add_argument("--rave-distance", type=non_negative_float,
+                   help="extra AMAF weight of moves played soon after a node (Pachi's "
+                        "distance_rave; 0: none) (default: the game's)")
+    p.add_argument("--prior-stats", choices=("amaf", "value"),
+                   help="where a game's prior knowledge counts: as AMAF playouts or as the "
+                        "move's own playouts (default: the game's)")
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")

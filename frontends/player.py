@@ -23,7 +23,8 @@ class PlayerConfig:
 
     seed: seeds the search (and a match's games: seed + game index).
     threads: search threads (root parallelisation); default all cores.
-    exploration, capacity (tree nodes), rave, rave_k, transpositions, solve_nodes:
+    exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance, prior_stats,
+    transpositions, solve_nodes:
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -36,7 +37,10 @@ class PlayerConfig:
     exploration: float = None
     capacity: int = None
     rave: bool = None
-    rave_k: float = 1000.0
+    rave_k: float = None
+    rave_schedule: str = None
+    rave_distance: float = None
+    prior_stats: str = None
     transpositions: bool = None
     solve_nodes: float = None
     playouts: int = None
@@ -56,7 +60,9 @@ class PlayerConfig:
         return cls(seed=get("seed", 0),
                    threads=get("threads", threads or os.cpu_count() or 1),
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
-                   rave_k=get("rave_k", 1000.0), transpositions=get("transpositions"),
+                   rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
+                   rave_distance=get("rave_distance"),
+                   prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
@@ -72,7 +78,10 @@ class PlayerConfig:
         ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
-                              rave=self.rave, rave_k=self.rave_k, solve_nodes=self.solve_nodes,
+                              rave=self.rave, rave_k=self.rave_k,
+                              rave_schedule=self.rave_schedule,
+                              rave_distance=self.rave_distance, prior_stats=self.prior_stats,
+                              solve_nodes=self.solve_nodes,
                               playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration

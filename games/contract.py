@@ -174,6 +174,12 @@ class Game:
     rave_default = False            # RAVE (all-moves-as-first) on by default for this game?
     exploration_default = 0.7       # UCT exploration constant c unless the user sets one
     rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
+    rave_k_default = 1000.0         # RAVE equivalence parameter k unless the user sets one
+    rave_schedule_default = "hand"  # RAVE schedule: "hand" (hand-selected) or "mse" (see
+                                    # mcts.search.SearchConfig)
+    rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
+    prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
+                                    # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them
     saves_games = False             # does save_game write a file (so `play` checks its folder
                                     # before the game)?

@@ -61,7 +61,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
-through the contract's ``prior`` kernel (:func:`games.go_policy.point_prior`).
+through the contract's ``prior`` kernel (:func:`games.go_prior.point_prior`).
 """
 import os
 
@@ -70,21 +70,28 @@ from numba import njit
 
 from games import go_board as gb
 from games import go_policy as gp
+from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST,
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2,
                             F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
                             F_STATUS, F_TOMOVE, NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
-                            is_own_eye, place_stone, POLICY_PATTERNS, POLICY_UNIFORM,
+                            is_own_eye, place_stone, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
+                            POLICY_SECOND, POLICY_UNIFORM,
                             push_history, WHITE)
+from games.go_nakade import MAX_EYE
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
-from games.go_policy import bad_self_atari, local_move, point_prior, saving_moves
+from games.go_policy import bad_self_atari, local_move, pattern_move, saving_moves
+from games.go_prior import point_prior
 from games.rng import below, next_u64, random_below
 
-KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__))
+KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
+                       os.path.abspath(gpr.__file__))
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
-POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS}    # playout policies
+POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout policies
+            "patterns2": POLICY_PATTERNS2, "nakade": POLICY_PATTERNS | POLICY_NAKADE,
+            "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE}
 DEFAULT_POLICY = "patterns"
 
 
@@ -159,6 +166,7 @@ def move_check(state, action):
 @njit(cache=True)
 def _finish_move(state, action):
     """Bookkeeping after a stone or a pass: turn, counters, history, end of game."""
+    state[F_LAST2] = state[F_LAST]
     state[F_LAST] = action
     state[F_TOMOVE] = 1 - state[F_TOMOVE]
     state[F_MOVES] += 1
@@ -202,14 +210,26 @@ def _random_ok(state, w, p, c, patterns):
 
 
 @njit(cache=True)
-def _local(state, w, c, x):
+def _local(state, w, c, x, region):
     """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
-    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass."""
+    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
+    patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
+    mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
+    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries)."""
     a = state[F_LAST]
     n = w - 2
-    if state[F_POLICY] != POLICY_PATTERNS or a < 0 or a >= n * n:
+    if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
         return NO_POINT, x
-    return local_move(state, w, (a // n + 1) * w + a % n + 1, c, x)
+    policy = state[F_POLICY]
+    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
+                      policy & POLICY_NAKADE != 0, region)
+    b = state[F_LAST2]
+    if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
+        return p, x
+    q = (b // n + 1) * w + b % n + 1
+    if state[at(q, COLOR)] != c:
+        return NO_POINT, x                      # captured since
+    return pattern_move(state, w, q, c, x)
 
 
 @njit(cache=True)
@@ -219,10 +239,10 @@ def playout_action(state, rng):
     n = state[F_SIZE]
     w = n + 2
     c = state[F_TOMOVE] + 1
-    p, rng[0] = _local(state, w, c, rng[0])
+    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64))
     if p != NO_POINT:
         return (p // w - 1) * n + p % w - 1
-    patterns = state[F_POLICY] == POLICY_PATTERNS
+    patterns = state[F_POLICY] != POLICY_UNIFORM
     e0 = state[F_EMPTY_AT]
     count = 0
     for i in range(state[F_NEMPTY]):
@@ -253,13 +273,14 @@ def _playout(state, rng, record, seq_actions, seq_players):
     n = state[F_SIZE]
     w = n + 2
     e0 = state[F_EMPTY_AT]
-    patterns = state[F_POLICY] == POLICY_PATTERNS
+    patterns = state[F_POLICY] != POLICY_UNIFORM
     x = rng[0]
     st = ONGOING
     m = 0
+    region = np.empty(MAX_EYE, dtype=np.int64)
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
-        chosen, x = _local(state, w, c, x)
+        chosen, x = _local(state, w, c, x, region)
         k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)
@@ -308,7 +329,7 @@ def rollout_record(state, rng, seq_actions, seq_players):
 @njit(cache=True)
 def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
-    of :func:`games.go_policy.point_prior` for every point; none for pass, and none at all
+    of :func:`games.go_prior.point_prior` for every point; none for pass, and none at all
     when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return

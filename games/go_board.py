@@ -67,10 +67,14 @@ F_HANDICAP = 16     # fixed handicap stones placed at the start (information onl
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
 F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see games.go)
-F_PRIORS = 20       # 1: new tree nodes get games.go_policy's prior knowledge, 0: none
+F_PRIORS = 20       # 1: new tree nodes get games.go_prior's prior knowledge, 0: none
+F_LAST2 = 21        # the action before the last one (-1: none)
 HEADER = 24
 
-POLICY_UNIFORM, POLICY_PATTERNS = 0, 1
+# Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
+# patterns around the mover's previous stone too (bit 1), nakade (bit 2).
+POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE = 0, 1, 2, 4
+POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.
 COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)
@@ -123,6 +127,7 @@ def new_state(n, komi2):
     s[F_KOMI2] = komi2
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
+    s[F_LAST2] = -1
     s[F_KO] = NO_POINT
     s[F_EMPTY_AT] = HEADER + REC * w * w
     s[F_HIST_AT] = s[F_EMPTY_AT] + n * n

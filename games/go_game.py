@@ -62,8 +62,10 @@ class Go(Counting, Game):
               low=0, high=9),
         Param("playout_policy", str, DEFAULT_POLICY,
               "playout policy: patterns (captures, atari defence, MoGo's 3x3 patterns, no big "
-              "self-ataris) or uniform (uniform random moves that keep their own eyes)",
-              choices=("patterns", "uniform")),
+              "self-ataris), patterns2 (patterns also around the mover's previous stone), "
+              "nakade (patterns and the vital point of small eye spaces), patterns2-nakade "
+              "(both) or uniform (uniform random moves that keep their own eyes)",
+              choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; seeds the RAVE statistics)"),
         Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "

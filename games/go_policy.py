@@ -39,6 +39,7 @@ from numba import njit
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_KO, F_SIZE, GROUP, LIBS,
                             LSUM, NEXT, NO_POINT, WHITE, at, in_atari, is_legal_point,
                             is_own_eye, place_stone)
+from games.go_nakade import nakade_move
 from games.rng import below, next_u64
 
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
@@ -339,9 +340,11 @@ def saving_moves(s, w, last, c):
 
 
 @njit(cache=True)
-def local_move(s, w, last, c, x):
+def local_move(s, w, last, c, x, nakade, region):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
-    ``last``; returns ``(point or NO_POINT, new rng state x)``."""
+    ``last``, with ``nakade`` the vital point of a small eye space next to it
+    (:func:`games.go_nakade.nakade_move`, ``region`` its scratch) between rules 2 and 3;
+    returns ``(point or NO_POINT, new rng state x)``."""
     g = s[at(last, GROUP)]
     if in_atari(s, g):                                  # 1. capture the last move
         lib = liberty_of(s, g)
@@ -350,10 +353,21 @@ def local_move(s, w, last, c, x):
     for p in saving_moves(s, w, last, c):              # 2. atari defence
         if p != NO_POINT:
             return p, x
-    found = 0                                           # 3. patterns: one match, uniformly
+    if nakade:
+        p = nakade_move(s, w, last, region)
+        if p != NO_POINT and _playable(s, w, p, c) and not self_atari(s, w, p, c):
+            return p, x
+    return pattern_move(s, w, last, c, x)                # 3. patterns
+
+
+@njit(cache=True)
+def pattern_move(s, w, centre, c, x):
+    """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
+    pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``."""
+    found = 0
     chosen = NO_POINT
     for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
-        q = last + d
+        q = centre + d
         if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
                 and _playable(s, w, q, c) and not self_atari(s, w, q, c)):
             found += 1
@@ -361,79 +375,3 @@ def local_move(s, w, last, c, x):
             if below(x, found) == 0:                    # reservoir sampling
                 chosen = q
     return chosen, x
-
-
-# ----------------------------------------------------------------------------------------------
-# Prior knowledge for the tree (the contract's optional ``prior`` kernel, see games.go)
-# ----------------------------------------------------------------------------------------------
-# Virtual playouts given to a new child, in the spirit of Gelly and Silver 2007 ("Combining
-# online and offline knowledge in UCT": the even-game prior) and of Pachi's and Fuego's
-# knowledge priors. Each rule adds PRIOR_UNIT (or half of it) playouts, all won or all lost.
-PRIOR_UNIT = 20
-
-
-@njit(cache=True)
-def _empty_around(s, w, p, radius):
-    """True if no stone lies within Manhattan distance ``radius`` of ``p``."""
-    n = w - 2
-    r0 = p // w - 1
-    c0 = p % w - 1
-    for dr in range(-radius, radius + 1):
-        r = r0 + dr
-        if r < 0 or r >= n:
-            continue
-        span = radius - abs(dr)
-        for dc in range(-span, span + 1):
-            col = c0 + dc
-            if 0 <= col < n:
-                v = s[at((r + 1) * w + col + 1, COLOR)]
-                if v == BLACK or v == WHITE:
-                    return False
-    return True
-
-
-@njit(cache=True)
-def point_prior(s, w, p, c, last, saves):
-    """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
-    the opponent's stone on ``last`` (NO_POINT after a pass or at the start); ``saves`` is
-    :func:`saving_moves` for ``last``, computed once for all the points:
-
-    * even game: PRIOR_UNIT playouts, half won;
-    * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two
-      stones or more, 1 unit for a lone stone;
-    * a capture, or the saving move of a group in atari next to ``last``: 1 unit won each;
-    * a match of MoGo's 3x3 patterns: 1 unit won; within Manhattan distance 2 of ``last``:
-      half a unit won;
-    * in an empty area (no stone within distance 2): on the first line 1 unit lost, on the
-      second line half a unit lost.
-    """
-    u = PRIOR_UNIT
-    h = PRIOR_UNIT // 2
-    n = w - 2
-    visits = u
-    wins = h
-    if is_own_eye(s, w, p, c):
-        return visits + 2 * u, wins
-    if self_atari(s, w, p, c):
-        joins = False
-        for d in (1, -1, w, -w):
-            if s[at(p + d, COLOR)] == c:
-                joins = True
-        visits += 2 * u if joins else u
-    if captures(s, w, p, c):
-        visits += u
-        wins += u
-    if last != NO_POINT:
-        if p == saves[0] or p == saves[1] or p == saves[2] or p == saves[3]:
-            visits += u
-            wins += u
-        if abs(p // w - last // w) + abs(p % w - last % w) <= 2:
-            visits += h
-            wins += h
-    if PATTERN_TABLE[neighbourhood(s, w, p)]:
-        visits += u
-        wins += u
-    line = min(min(p // w - 1, p % w - 1), min(n - p // w, n - p % w))
-    if line <= 1 and _empty_around(s, w, p, 2):
-        visits += u if line == 0 else h
-    return visits, wins

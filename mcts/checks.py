@@ -10,6 +10,7 @@ from mcts.tree import Tree
 
 def check_config(game, config):
     """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
+    an unknown RAVE schedule or prior placement, a RAVE k that is not positive and finite,
     a solver budget that is negative, not finite, or for a game without an exact solver,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
     RAM (saying how much it would need). Needs no compiled code: front ends call it before
@@ -23,6 +24,15 @@ def check_config(game, config):
                          f"{(game.num_actions + 1) * t} nodes")
     check_weights(game, config.playout_weights)
     kernels = codegen.provided_kernels(game.kernel_module)
+    if config.rave_schedule not in (None, "hand", "mse"):
+        raise ValueError(f"rave_schedule must be 'hand' or 'mse', not {config.rave_schedule!r}")
+    if config.prior_stats not in (None, "amaf", "value"):
+        raise ValueError(f"prior_stats must be 'amaf' or 'value', not {config.prior_stats!r}")
+    if config.rave_distance is not None and not 0 <= config.rave_distance <= 100:
+        raise ValueError(f"rave_distance must be a number from 0 to 100, not "
+                         f"{config.rave_distance}")
+    if config.rave_k is not None and not 0 < config.rave_k < float("inf"):
+        raise ValueError(f"rave_k must be a positive number, not {config.rave_k}")
     if config.solve_nodes is not None and not 0 <= config.solve_nodes < float("inf"):
         raise ValueError(f"solve_nodes must be a number from 0 up, not {config.solve_nodes}")
     if config.solve_nodes and "solve" not in kernels:

@@ -18,7 +18,7 @@ from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_LEARNED, P_NO_AMAF, P_RAVE, P_RAVE_K, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
                        P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
                        S_MAX_DEPTH, Tree)
 
@@ -68,8 +68,18 @@ class SearchConfig:
         in the playouts the remaining time allows (the time is better kept for later moves).
     rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
         the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
-        b = sqrt(k / (3 n + k)): with n visits, the AMAF value weighs b and the mean value
-        1 - b, so AMAF dominates the first few hundred visits of a move and fades after.
+        (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
+        b = sqrt(k / (3 n + k)) of Gelly and Silver 2007 (with n visits the AMAF value weighs
+        b and the mean value 1 - b, so AMAF dominates the first few hundred visits of a move),
+        or "mse", the minimum-MSE b = n_a / (n_a + n + n n_a / k) of Gelly and Silver 2011
+        (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
+        extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
+        mcts.uct_template.amaf_update; 0: every move weighs 1); None: the game's
+        ``rave_distance_default``.
+    prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
+        "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
+        visits and value in selection, as in Pachi and Fuego; with RAVE only); None: the
+        game's ``prior_stats_default``.
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
@@ -90,7 +100,10 @@ class SearchConfig:
     threads: int = 1
     reuse: bool = True
     rave: bool = None
-    rave_k: float = 1000.0
+    rave_k: float = None
+    rave_schedule: str = None
+    rave_distance: float = None
+    prior_stats: str = None
     early_stop: bool = True
     transpositions: bool = True
     solve_nodes: float = None
@@ -286,7 +299,12 @@ class MCTS:
         params[P_EXPLORATION] = self.exploration
         params[P_SOLVER] = float(cfg.solver)
         params[P_RAVE] = float(self.rave)
-        params[P_RAVE_K] = cfg.rave_k
+        params[P_RAVE_K] = g.rave_k_default if cfg.rave_k is None else cfg.rave_k
+        schedule = cfg.rave_schedule or g.rave_schedule_default
+        params[P_RAVE_MSE] = float(schedule == "mse")
+        params[P_PRIOR_VALUE] = float((cfg.prior_stats or g.prior_stats_default) == "value")
+        params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
+            else cfg.rave_distance
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
         params[P_TRANSPOSITIONS] = float(cfg.transpositions)
         params[P_LEARNED] = float(cfg.playout_weights is not None)

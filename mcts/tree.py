@@ -30,16 +30,20 @@ N_STATS = 4
 # the learned playout policy of the workspace's weights on / off (games with move_features),
 # the game's exact solver: nodes of its budget per visit of a tree node (0: off) and the
 # visit count of its first call, and the most solver nodes of one call (set per batch from
-# the time left, so that a call cannot run far past a deadline; games with solve).
+# the time left, so that a call cannot run far past a deadline; games with solve); the RAVE
+# schedule (0: hand-selected, 1: minimum-MSE) and where the game's prior knowledge goes (0:
+# the AMAF statistics, 1: merged with the node's own value in selection), and the weight of
+# early moves in the AMAF statistics (0: all weigh 1; see uct_template.amaf_update).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
- P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP) = range(10)
-N_PARAMS = 10
+ P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE) = range(13)
+N_PARAMS = 13
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
           ("proven", np.int8), ("proven_plies", np.int16),
           ("visits", np.int64), ("value_sum", np.float64),
-          ("amaf_visits", np.int32), ("amaf_value", np.float32))
+          ("amaf_visits", np.int32), ("amaf_value", np.float32),
+          ("prior_visits", np.int32), ("prior_value", np.float32))
 
 TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS]
                         + ["stats", "table_keys", "table_nodes"])
@@ -50,14 +54,16 @@ TreeArrays.__doc__ = (
     "for a game without ``position_key`` (see mcts.transpositions).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
-                                     "mark", "weights", "cand", "feats", "logits",
+                                     "mark", "first_at", "weights", "cand", "feats", "logits",
                                      "solve_table", "solve_state"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
     "``(max_length + 2,)``, node per depth), ``seq_actions`` (int32) and ``seq_players`` (int8) "
     "(``(max_length + 1,)``, moves of a playout for AMAF), ``mark`` (int64, "
-    "``(2 * num_actions,)``, AMAF stamp per player and action); for the learned playout "
+    "``(2 * num_actions,)``, AMAF stamp per player and action) and ``first_at`` (int64, the "
+    "same shape, the index of that player's first play of the action in the simulation); for "
+    "the learned playout "
     "policy, ``weights`` (float64, ``(num_features,)``, at least one entry), and the scratch "
     "of ``move_features``: ``cand`` (int32, ``(num_actions,)``), ``feats`` (int32, "
     "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``); the "
@@ -79,6 +85,7 @@ def new_workspace(game, weights=None) -> Workspace:
                      seq_actions=np.empty(game.max_length + 1, dtype=np.int32),
                      seq_players=np.empty(game.max_length + 1, dtype=np.int8),
                      mark=np.full(2 * actions, -1, dtype=np.int64),
+                     first_at=np.zeros(2 * actions, dtype=np.int64),
                      weights=w, cand=np.empty(actions, dtype=np.int32),
                      feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
                      logits=np.empty(actions, dtype=np.float64),
@@ -94,7 +101,8 @@ class Tree:
     status after it, ``ILLEGAL`` once pruned), proven int8 (``NOT_PROVEN``, or the final status
     under best play), proven_plies int16 (plies to that end), visits int64, value_sum float64
     (sum of rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of
-    the node's move). All have shape ``(capacity,)``; a node's children are one block.
+    the node's move), prior_visits int32 and prior_value float32 (the game's prior knowledge
+    of the node's move: virtual playouts and their wins for ``mover``). All have shape ``(capacity,)``; a node's children are one block.
     ``stats`` is int64 ``(N_STATS,)``, indexed by the ``S_*`` slots."""
 
     FIELDS = FIELDS

@@ -43,8 +43,8 @@ from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION, P_LEARNED, P_NO_AMAF,
-                       P_RAVE, P_RAVE_K, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER,
-                       P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
+                       P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
 @njit(cache=True)
@@ -81,13 +81,19 @@ def select_child(node, c, first_child, num_children, mover, node_status, proven,
 
 
 @njit(cache=True)
-def select_child_rave(node, c, k, first_child, num_children, mover, node_status, proven, visits,
-                      value_sum, amaf_visits, amaf_value):
+def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, mover,
+                      node_status, proven, visits, value_sum, amaf_visits, amaf_value,
+                      prior_visits, prior_value):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
-    UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)) with the hand-selected
-    schedule b = sqrt(k / (3 n + k)); ``k`` is the equivalence parameter (the visit count at
-    which both estimates weigh the same). A child without AMAF statistics (e.g. pass, which is
-    kept out of them) is judged by its own mean, and tried once first."""
+    UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)). The schedule b is the
+    hand-selected sqrt(k / (3 n + k)) of that paper, or with ``mse`` the minimum-MSE schedule
+    b = n_a / (n_a + n + n n_a / k) (Gelly and Silver 2011, "Monte-Carlo tree search and rapid
+    action value estimation in computer Go", section 6, with 4 b_r^2 = 1 / k; as in Pachi's
+    "sylvain_rave"); ``k`` is the equivalence parameter. With ``merge_prior`` the node's prior
+    playouts (``prior_visits``, ``prior_value``) join its own n and Q (as Pachi and Fuego do);
+    otherwise expansion put them in the AMAF statistics. A child with no statistics at all
+    (e.g. pass, kept out of AMAF and given no prior) is judged by its own mean, and tried once
+    first."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
@@ -97,13 +103,21 @@ def select_child_rave(node, c, k, first_child, num_children, mover, node_status,
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
         n = visits[j]
+        nq = n + 0.0
+        sq = value_sum[j]
+        if merge_prior:
+            nq += prior_visits[j]
+            sq += prior_value[j]
         na = amaf_visits[j]
         if na > 0:
-            beta = np.sqrt(k / (3.0 * n + k))
-            q = value_sum[j] / n if n > 0 else 0.0
+            if mse:
+                beta = na / (na + nq + nq * na / k)
+            else:
+                beta = np.sqrt(k / (3.0 * n + k))
+            q = sq / nq if nq > 0 else 0.0
             score = (1.0 - beta) * q + beta * amaf_value[j] / na
         else:
-            score = value_sum[j] / n if n > 0 else 1.0
+            score = sq / nq if nq > 0 else 1.0
         score += c * np.sqrt(log_n / (n + 1.0))
         if score > best_score:
             best_score = score
@@ -113,9 +127,11 @@ def select_child_rave(node, c, k, first_child, num_children, mover, node_status,
 
 @njit(cache=True)
 def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
-           proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, stats):
+           proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
+           prior_value, merge_prior, stats):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
-    game's prior knowledge (if any) as their initial RAVE statistics; ``buf`` (int32,
+    game's prior knowledge (if any) in their prior statistics and, unless ``merge_prior``,
+    also as their initial RAVE statistics; ``buf`` (int32,
     (num_actions,)) receives the legal actions. Returns False, changing nothing, when there
     is no legal action or the capacity would be exceeded."""
     n = legal_actions(state, buf)
@@ -143,8 +159,13 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         value_sum[j] = 0.0
         amaf_visits[j] = 0
         amaf_value[j] = 0.0
+        prior_visits[j] = 0
+        prior_value[j] = 0.0
     if HAS_PRIOR:                           # set by the generator (a constant)
-        prior(state, buf[:n], amaf_visits[start:start + n], amaf_value[start:start + n])
+        prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
+        if not merge_prior:
+            amaf_visits[start:start + n] = prior_visits[start:start + n]
+            amaf_value[start:start + n] = prior_value[start:start + n]
     first_child[node] = start
     num_children[node] = n
     stats[S_NODES] = start + n
@@ -286,28 +307,43 @@ def propagate_proof(path, depth, first_child, num_children, mover, node_status, 
 
 
 @njit(cache=True)
-def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, excluded,
-                first_child, num_children, action, mover, amaf_visits, amaf_value):
+def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, first_at, stamp, r0,
+                excluded, distance, first_child, num_children, action, mover, amaf_visits,
+                amaf_value):
     """All-moves-as-first backup: every child of a node on ``path[:depth + 1]`` whose move its
     player made later in the same simulation (in the tree below the node, or in the playout's
     ``n_seq`` moves ``seq_actions`` (int32) by ``seq_players`` (int8)) gets the simulation's
-    result: ``amaf_visits`` (int32) + 1, ``amaf_value`` (float32) + its mover's reward.
-    ``mark`` (int64, 2 * num_actions) holds ``stamp`` for each (player, action) seen so far,
-    walking up from the playout. The action ``excluded`` (the game's pass, played at the end
-    of every playout) gets no AMAF statistics."""
+    result: ``amaf_visits`` (int32) + w, ``amaf_value`` (float32) + w times its mover's
+    reward. The weight w is 1, plus with ``distance`` > 0 the earliness of the move's first
+    play after the node, ``floor(distance * (L - first) / (L - own))`` for a simulation of L
+    moves, the first play at index ``first`` and the node's own move at ``own`` (Pachi's
+    ``distance_rave``: moves soon after the node say more about it). ``mark`` (int64,
+    2 * num_actions) holds ``stamp`` for each (player, action) seen so far, walking up from the
+    playout, and ``first_at`` (int64, the same shape) the index of its first play. The action
+    ``excluded`` (the game's pass, played at the end of every playout) gets no AMAF
+    statistics."""
     a_count = np.int64(mark.shape[0] // 2)     # int64: as plain Python an int8 * int overflows
-    for t in range(n_seq):
-        mark[seq_players[t] * a_count + seq_actions[t]] = stamp
+    total = depth + n_seq                      # moves of the simulation, tree and playout
+    for t in range(n_seq - 1, -1, -1):         # backwards: the first play is written last
+        i = seq_players[t] * a_count + seq_actions[t]
+        mark[i] = stamp
+        first_at[i] = depth + t
     for d in range(depth, -1, -1):
         nd = path[d]
         f = first_child[nd]
         if f != NO_CHILDREN:
             for j in range(f, f + num_children[nd]):
-                if mark[mover[j] * a_count + action[j]] == stamp and action[j] != excluded:
-                    amaf_visits[j] += 1
-                    amaf_value[j] += r0 if mover[j] == 0 else 1.0 - r0
+                i = mover[j] * a_count + action[j]
+                if mark[i] == stamp and action[j] != excluded:
+                    w = 1
+                    if distance > 0.0:
+                        w += np.int64(distance * (total - first_at[i]) / (total - d + 1))
+                    amaf_visits[j] += w
+                    amaf_value[j] += w * (r0 if mover[j] == 0 else 1.0 - r0)
         if d > 0:
-            mark[mover[nd] * a_count + action[nd]] = stamp
+            i = mover[nd] * a_count + action[nd]
+            mark[i] = stamp
+            first_at[i] = d - 1
 
 
 @njit(cache=True, nogil=True)
@@ -323,6 +359,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     action, mover, node_status, proven = tree.action, tree.mover, tree.status, tree.proven
     proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
     amaf_visits, amaf_value, stats = tree.amaf_visits, tree.amaf_value, tree.stats
+    prior_visits, prior_value = tree.prior_visits, tree.prior_value
     table_keys, table_nodes = tree.table_keys, tree.table_nodes
     state, buf, path, mark = work.state, work.buf, work.path, work.mark
     seq_actions, seq_players = work.seq_actions, work.seq_players
@@ -331,6 +368,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     excluded = np.int64(params[P_NO_AMAF])
     c = params[P_EXPLORATION]
     k = params[P_RAVE_K]
+    mse = params[P_RAVE_MSE] != 0.0
+    distance = params[P_RAVE_DISTANCE]
+    merge_prior = params[P_PRIOR_VALUE] != 0.0
     shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0
     learned = HAS_FEATURES and params[P_LEARNED] != 0.0
     per_visit = params[P_SOLVE_NODES]
@@ -361,16 +401,18 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                         break
                     if not expand(node, state, buf, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
-                                  value_sum, amaf_visits, amaf_value, stats):
+                                  value_sum, amaf_visits, amaf_value, prior_visits,
+                                  prior_value, merge_prior, stats):
                         break
                     if shared:
                         table_insert(table_keys, table_nodes, key, node)
             child = -1
             while True:
                 if rave:
-                    child = select_child_rave(node, c, k, first_child, num_children, mover,
-                                              node_status, proven, visits, value_sum,
-                                              amaf_visits, amaf_value)
+                    child = select_child_rave(node, c, k, mse, merge_prior, first_child,
+                                              num_children, mover, node_status, proven,
+                                              visits, value_sum, amaf_visits, amaf_value,
+                                              prior_visits, prior_value)
                 else:
                     child = select_child(node, c, first_child, num_children, mover,
                                          node_status, proven, visits, value_sum)
@@ -410,9 +452,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                             proven_plies)
         if rave:
             stats[S_AMAF_STAMP] += 1
-            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stats[S_AMAF_STAMP],
-                        r0, excluded, first_child, num_children, action, mover, amaf_visits,
-                        amaf_value)
+            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, work.first_at,
+                        stats[S_AMAF_STAMP], r0, excluded, distance, first_child, num_children,
+                        action, mover, amaf_visits, amaf_value)
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
     stats[S_PLAYOUTS] += done
     return done

@@ -1,12 +1,12 @@
-"""The Go playout policies and the tree priors (games.go_policy) on hand-built positions with
-exact, hand-checked answers: capture the last move, save a group in atari, no big
-self-ataris, MoGo's 3x3 patterns in every orientation, and the prior of chosen points.
+"""The Go playout policies (games.go_policy) and tree priors (games.go_prior) on hand-built
+positions with exact, hand-checked answers: capture the last move, save a group in atari, no
+big self-ataris, MoGo's 3x3 patterns in every orientation, and the prior of chosen points.
 
 Diagrams are drawn with row 1 at the bottom: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go, go_board as gb, go_policy as gp
+from games import go, go_board as gb, go_nakade as gn, go_policy as gp
 from games.contract import ONGOING
 from games.go_game import Go
 from games.rng import new_rng
@@ -219,3 +219,61 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     g.play(s, g.parse_move("E4", s))
     assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is False
     assert picks(g, s) == {"D3"}
+
+
+def test_patterns2_answers_around_the_movers_previous_stone():
+    """Black C5 faces White D5 between C5 and E5; White then plays J1, far away, with nothing
+    to answer there. The patterns policy plays at random; patterns2 plays a 3x3 pattern next
+    to Black's previous stone C5: the enclosing hanes D4 and D6 (X O X across D5) and the
+    hanes C4 and C6 (C5 beside D5, the rest empty)."""
+    picked = {}
+    for policy in ("patterns", "patterns2"):
+        g = Go(9, playout_policy=policy)
+        s = g.initial_state()
+        g.place_stones(s, ["E5"], "black")
+        g.place_stones(s, ["D5"], "white")
+        for move in ("C5", "J1"):
+            g.play(s, g.parse_move(move, s))
+        picked[policy] = picks(g, s, draws=200)
+    assert len(picked["patterns"]) > 10
+    assert picked["patterns2"] == {"C4", "C6", "D4", "D6"}
+
+
+def test_nakade_plays_the_vital_point_of_a_three_point_eye():
+    """White's wall A2-D2-D1 (just played at D1) encloses the straight three A1 B1 C1: the
+    nakade policy kills it at the middle, B1 (a black stone there keeps two liberties); the
+    patterns policy does not see it."""
+    wall = """
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X X X X X . .
+        O O O O X . .
+        . . . . X . ."""
+    out = {}
+    for policy in ("nakade", "patterns"):
+        g = Go(7, playout_policy=policy)
+        s = position(g, wall, to_play=1)
+        g.play(s, g.parse_move("D1", s))
+        out[policy] = picks(g, s, draws=100)
+    assert out["nakade"] == {"B1"} and out["patterns"] != {"B1"}
+
+
+@pytest.mark.parametrize("shape, vital", [
+    (["B2", "C2", "D2"], "C2"),                          # straight three
+    (["B2", "C2", "C3"], "C2"),                          # bent three
+    (["B2", "C2", "D2", "C3"], "C2"),                    # pyramid four
+    (["C2", "B3", "C3", "D3", "C4"], "C3"),              # crossed five
+    (["B2", "C2", "B3", "C3", "B4"], "B3"),              # bulky five
+    (["B2", "C2", "D2", "E2"], None),                    # straight four: alive
+    (["B2", "C2", "B3", "C3"], None),                    # square four: dead already
+    (["B2", "C2", "D2", "D3"], None),                    # bent four
+    (["B2", "C2", "D2", "C3", "C4"], None),              # T of five
+])
+def test_vital_points_of_eye_shapes(shape, vital):
+    g = Go(7)
+    w = g.size + 2
+    region = np.array([padded(g, v) for v in shape], dtype=np.int64)
+    got = gn.vital_point(w, region, len(shape))
+    assert got == (gb.NO_POINT if vital is None else padded(g, vital))

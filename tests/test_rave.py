@@ -63,3 +63,50 @@ def test_rave_search_captures_a_group_in_atari():
                 next_player="black")
     engine = MCTS(game, SearchConfig(seed=1, rave=True), log=None)
     assert engine.search(state, playouts=20_000).move == "E3"
+
+
+def _two_children(k_params):
+    """Root 0 with children 1 (A) and 2 (B), both 500 visits and 1000 AMAF playouts: A's own
+    mean 0.6 and AMAF mean 0.4, B's 0.5 and 0.55. A is better as soon as the AMAF weight b is
+    below 0.4. Returns the select_child_rave arguments after (node, c, k, mse, merge_prior)."""
+    i8 = lambda *v: np.array(v, dtype=np.int8)      # noqa: E731
+    return (np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
+            i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
+            np.array([1000, 500, 500], dtype=np.int64),
+            np.array([500.0, 300.0, 250.0]), np.array([0, 1000, 1000], dtype=np.int32),
+            np.array([0.0, 400.0, 550.0], dtype=np.float32), k_params[0], k_params[1])
+
+
+def test_rave_schedules_and_prior_placement_in_selection():
+    """With k = 300: the hand-selected schedule gives b = sqrt(300 / 1800) = 0.41, so B; the
+    minimum-MSE one b = 1000 / (1000 + 500 + 500 * 1000 / 300) = 0.32, so A; 500 lost prior
+    playouts merged into A's own value (q = 300 / 1000, b = 0.19) make it B again, while in
+    the AMAF arrays (where expansion would have put them) they are not read here at all."""
+    sel = load_kernels(GO, log=None).select_child_rave
+    none = (np.zeros(3, dtype=np.int32), np.zeros(3, dtype=np.float32))
+    lost = (np.array([0, 500, 0], dtype=np.int32), np.zeros(3, dtype=np.float32))
+    assert sel(0, 0.0, 300.0, False, False, *_two_children(none)) == 2
+    assert sel(0, 0.0, 300.0, True, False, *_two_children(none)) == 1
+    assert sel(0, 0.0, 300.0, True, True, *_two_children(lost)) == 2
+    assert sel(0, 0.0, 300.0, True, False, *_two_children(lost)) == 1
+
+
+@pytest.mark.parametrize("distance, weights", [(0.0, [1, 1, 0]), (3.0, [2, 3, 0])])
+def test_amaf_weights_of_early_moves(distance, weights):
+    """A root whose three children (Black's moves 5, 6, 7) meet a playout of 4 moves: Black 6,
+    White 9, Black 5, White 3, won by Black. Every move counts once; with distance 3 (Pachi's
+    distance_rave) a move weighs 1 + floor(3 (4 - first) / (4 + 1)): 6, played first (index
+    0), weighs 3, and 5 (index 2) weighs 2; 7 was not played."""
+    upd = load_kernels(GO, log=None).amaf_update
+    acts = np.array([6, 9, 5, 3], dtype=np.int32)
+    players = np.array([0, 1, 0, 1], dtype=np.int8)
+    mark = np.full(2 * GO.num_actions, -1, dtype=np.int64)
+    first_at = np.zeros_like(mark)
+    amaf_visits = np.zeros(4, dtype=np.int32)
+    amaf_value = np.zeros(4, dtype=np.float32)
+    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, first_at, 1, 1.0, -1,
+        distance, np.array([1, -1, -1, -1], dtype=np.int32),
+        np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
+        np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
+    assert amaf_visits[1:].tolist() == weights
+    assert amaf_value[1:].tolist() == weights
