@@ -58,6 +58,9 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--rave-distance", type=non_negative_float,
                    help="extra AMAF weight of moves played soon after a node (Pachi's "
                         "distance_rave; 0: none) (default: the game's)")
+    p.add_argument("--rave-first-play", action=argparse.BooleanOptionalAction, default=None,
+                   help="AMAF counts a move only when its player was the first to play it "
+                        "(MoGo's rule) (default: the game's)")
     p.add_argument("--prior-stats", choices=("amaf", "value"),
                    help="where a game's prior knowledge counts: as AMAF playouts or as the "
                         "move's own playouts (default: the game's)")

@@ -23,7 +23,8 @@ class PlayerConfig:
 
     seed: seeds the search (and a match's games: seed + game index).
     threads: search threads (root parallelisation); default all cores.
-    exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance, prior_stats,
+    exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
+    rave_first_play, prior_stats,
     transpositions, solve_nodes:
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
@@ -40,6 +41,7 @@ class PlayerConfig:
     rave_k: float = None
     rave_schedule: str = None
     rave_distance: float = None
+    rave_first_play: bool = None
     prior_stats: str = None
     transpositions: bool = None
     solve_nodes: float = None
@@ -61,7 +63,7 @@ class PlayerConfig:
                    threads=get("threads", threads or os.cpu_count() or 1),
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
                    rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
-                   rave_distance=get("rave_distance"),
+                   rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
@@ -80,7 +82,8 @@ class PlayerConfig:
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
                               rave=self.rave, rave_k=self.rave_k,
                               rave_schedule=self.rave_schedule,
-                              rave_distance=self.rave_distance, prior_stats=self.prior_stats,
+                              rave_distance=self.rave_distance,
+                              rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,
                               solve_nodes=self.solve_nodes,
                               playout_weights=self.weights(game))
         if self.exploration is not None:

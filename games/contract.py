@@ -178,6 +178,7 @@ class Game:
     rave_schedule_default = "hand"  # RAVE schedule: "hand" (hand-selected) or "mse" (see
                                     # mcts.search.SearchConfig)
     rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
+    rave_first_play_default = False  # AMAF counts a move only if its player played it first
     prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
                                     # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them

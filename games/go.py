@@ -58,6 +58,11 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"patterns"`` (the default): first an answer to the opponent's last move - capture it,
   save a group it put in atari, or play a MoGo 3x3 pattern next to it - else the uniform
   policy's move without self-ataris of two stones or more (:mod:`games.go_policy`).
+* ``"patterns2"``: the same, and when the last move gives nothing, a 3x3 pattern next to the
+  mover's own previous stone.
+* ``"nakade"``: the patterns policy with, after the atari rules, the vital point of a closed
+  eye space of three to five points next to the last move (:mod:`games.go_nakade`);
+  ``"patterns2-nakade"`` has both.
 
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
@@ -72,12 +77,11 @@ from games import go_board as gb
 from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2,
-                            F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE,
-                            F_STATUS, F_TOMOVE, NO_POINT, at, final_status, hash_after, in_history, is_legal_point,
-                            is_own_eye, place_stone, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
-                            POLICY_SECOND, POLICY_UNIFORM,
-                            push_history, WHITE)
+from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
+                            F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE, F_STATUS,
+                            F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
+                            POLICY_SECOND, POLICY_UNIFORM, at, final_status, hash_after,
+                            in_history, is_legal_point, is_own_eye, place_stone, push_history)
 from games.go_nakade import MAX_EYE
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_policy import bad_self_atari, local_move, pattern_move, saving_moves
@@ -379,44 +383,3 @@ def _hash_after_action(state, action):
     w = n + 2
     p = (action // n + 1) * w + action % n + 1
     return hash_after(state, w, p, state[F_TOMOVE] + 1)
-
-
-@njit(cache=True)
-def settle_counts(state, rng, playouts, alternate, own, dame):
-    """Play ``playouts`` playouts of the patterns policy from ``state``, the player to move
-    and (if ``alternate``) the other one starting in turn (a finished game is played on as if
-    nobody had passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
-    ends Black's (a black stone, or an empty point next to black stones only) and -1 for
-    White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
-    stones of both colours. The statistics behind :mod:`games.go_score`."""
-    n = state[F_SIZE]
-    w = n + 2
-    scratch = np.empty_like(state)
-    for i in range(playouts):
-        scratch[:] = state
-        if scratch[F_MOVES] >= scratch[F_MAXMOVES]:
-            return
-        scratch[F_STATUS] = ONGOING
-        scratch[F_PASSES] = 0
-        scratch[F_POLICY] = POLICY_PATTERNS     # it keeps sekis: no self-atari of 2+ stones
-        if alternate and i % 2 == 1:
-            scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
-            scratch[F_KO] = NO_POINT
-        rollout(scratch, rng)
-        for r in range(n):
-            for col in range(n):
-                p = (r + 1) * w + col + 1
-                v = scratch[at(p, COLOR)]
-                if v == EMPTY:
-                    seen = 0
-                    for d in (1, -1, w, -w):
-                        q = scratch[at(p + d, COLOR)]
-                        if q != BORDER:
-                            seen |= q
-                    v = seen
-                if v == BLACK:
-                    own[r * n + col] += 1
-                elif v == WHITE:
-                    own[r * n + col] -= 1
-                elif v == BLACK | WHITE:
-                    dame[r * n + col] += 1

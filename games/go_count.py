@@ -1,13 +1,57 @@
 """The end of a Go game: dead stones, sekis and the count under the rules in force, as a mixin
 of :class:`games.go_game.Go` over :mod:`games.go_score` (pure Python over boards) and the
-compiled playout statistics of :func:`games.go.settle_counts`."""
+compiled playout statistics of :func:`settle_counts`."""
 import numpy as np
+from numba import njit
 
 from games import go_board as gb
 from games import go_score
-from games.contract import ILLEGAL
-from games.go import apply_action, settle_counts
-from games.go_board import F_KOMI2
+from games.contract import ILLEGAL, ONGOING
+from games.go import apply_action, rollout
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_KOMI2, F_MAXMOVES, F_MOVES,
+                            F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
+                            POLICY_PATTERNS, WHITE, at)
+
+
+@njit(cache=True)
+def settle_counts(state, rng, playouts, alternate, own, dame):
+    """Play ``playouts`` playouts of the patterns policy from ``state``, the player to move
+    and (if ``alternate``) the other one starting in turn (a finished game is played on as if
+    nobody had passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
+    ends Black's (a black stone, or an empty point next to black stones only) and -1 for
+    White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
+    stones of both colours. The statistics behind :mod:`games.go_score`."""
+    n = state[F_SIZE]
+    w = n + 2
+    scratch = np.empty_like(state)
+    for i in range(playouts):
+        scratch[:] = state
+        if scratch[F_MOVES] >= scratch[F_MAXMOVES]:
+            return
+        scratch[F_STATUS] = ONGOING
+        scratch[F_PASSES] = 0
+        scratch[F_POLICY] = POLICY_PATTERNS     # it keeps sekis: no self-atari of 2+ stones
+        if alternate and i % 2 == 1:
+            scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
+            scratch[F_KO] = NO_POINT
+        rollout(scratch, rng)
+        for r in range(n):
+            for col in range(n):
+                p = (r + 1) * w + col + 1
+                v = scratch[at(p, COLOR)]
+                if v == EMPTY:
+                    seen = 0
+                    for d in (1, -1, w, -w):
+                        q = scratch[at(p + d, COLOR)]
+                        if q != BORDER:
+                            seen |= q
+                    v = seen
+                if v == BLACK:
+                    own[r * n + col] += 1
+                elif v == WHITE:
+                    own[r * n + col] -= 1
+                elif v == BLACK | WHITE:
+                    dame[r * n + col] += 1
 
 
 def area(state):

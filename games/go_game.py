@@ -50,6 +50,8 @@ class Go(Counting, Game):
     resign_allowed = True
     saves_games = True              # as SGF
     rave_default = True
+    rave_first_play_default = True  # AMAF: only a point's first play counts (a point is
+                                    # played again only after a capture)
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
 
     num_features = go_features.NUM_FEATURES     # the learned playout policy's features

@@ -18,7 +18,7 @@ from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_AMAF_FIRST, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
                        P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
                        S_MAX_DEPTH, Tree)
 
@@ -75,7 +75,9 @@ class SearchConfig:
         (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
         extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
         mcts.uct_template.amaf_update; 0: every move weighs 1); None: the game's
-        ``rave_distance_default``.
+        ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
+        was the first to play it after the node (MoGo's rule), not whenever that player
+        played it; None: the game's ``rave_first_play_default``.
     prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
         "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
         visits and value in selection, as in Pachi and Fuego; with RAVE only); None: the
@@ -103,6 +105,7 @@ class SearchConfig:
     rave_k: float = None
     rave_schedule: str = None
     rave_distance: float = None
+    rave_first_play: bool = None
     prior_stats: str = None
     early_stop: bool = True
     transpositions: bool = True
@@ -305,6 +308,8 @@ class MCTS:
         params[P_PRIOR_VALUE] = float((cfg.prior_stats or g.prior_stats_default) == "value")
         params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
             else cfg.rave_distance
+        params[P_AMAF_FIRST] = float(g.rave_first_play_default if cfg.rave_first_play is None
+                                     else cfg.rave_first_play)
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
         params[P_TRANSPOSITIONS] = float(cfg.transpositions)
         params[P_LEARNED] = float(cfg.playout_weights is not None)

@@ -33,10 +33,13 @@ N_STATS = 4
 # the time left, so that a call cannot run far past a deadline; games with solve); the RAVE
 # schedule (0: hand-selected, 1: minimum-MSE) and where the game's prior knowledge goes (0:
 # the AMAF statistics, 1: merged with the node's own value in selection), and the weight of
-# early moves in the AMAF statistics (0: all weigh 1; see uct_template.amaf_update).
+# early moves in the AMAF statistics (0: all weigh 1; see uct_template.amaf_update) and
+# whether AMAF counts a move only when its player was the first to play it (1) or whenever
+# that player played it (0).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
- P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE) = range(13)
-N_PARAMS = 13
+ P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
+ P_AMAF_FIRST) = range(14)
+N_PARAMS = 14
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),

@@ -105,8 +105,26 @@ def test_amaf_weights_of_early_moves(distance, weights):
     amaf_visits = np.zeros(4, dtype=np.int32)
     amaf_value = np.zeros(4, dtype=np.float32)
     upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, first_at, 1, 1.0, -1,
-        distance, np.array([1, -1, -1, -1], dtype=np.int32),
+        distance, False, np.array([1, -1, -1, -1], dtype=np.int32),
         np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
         np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
     assert amaf_visits[1:].tolist() == weights
     assert amaf_value[1:].tolist() == weights
+
+
+@pytest.mark.parametrize("first_only, weights", [(False, [1, 1, 0]), (True, [0, 1, 0])])
+def test_amaf_first_play_rule(first_only, weights):
+    """A playout White 5, Black 6, White 9, Black 5 (5 retaken after a capture), won by Black:
+    Black's 6 counts; Black's 5 counts too unless only first plays count (White played 5
+    first)."""
+    upd = load_kernels(GO, log=None).amaf_update
+    acts = np.array([5, 6, 9, 5], dtype=np.int32)
+    players = np.array([1, 0, 1, 0], dtype=np.int8)
+    mark = np.full(2 * GO.num_actions, -1, dtype=np.int64)
+    amaf_visits = np.zeros(4, dtype=np.int32)
+    amaf_value = np.zeros(4, dtype=np.float32)
+    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, np.zeros_like(mark), 1, 1.0,
+        -1, 0.0, first_only, np.array([1, -1, -1, -1], dtype=np.int32),
+        np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
+        np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
+    assert amaf_visits[1:].tolist() == weights

@@ -1,0 +1,105 @@
+"""RAVE in the compiled search: the selection rule and the all-moves-as-first backup.
+
+Rapid action value estimation (Gelly and Silver 2007, "Combining online and offline
+knowledge in UCT"; 2011, "Monte-Carlo tree search and rapid action value estimation in
+computer Go") keeps for every child the results of the simulations in which its move was
+played later, by the same player, anywhere below its parent: many samples for each move from
+every simulation. The functions take the tree's arrays (mcts.tree) and scalars and know no
+game; mcts.uct_template calls them.
+"""
+import numpy as np
+from numba import njit
+
+from games.contract import FIRST_WINS, ILLEGAL
+from mcts.tree import NO_CHILDREN
+
+
+@njit(cache=True)
+def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, mover,
+                      node_status, proven, visits, value_sum, amaf_visits, amaf_value,
+                      prior_visits, prior_value):
+    """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
+    UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)). The schedule b is the
+    hand-selected sqrt(k / (3 n + k)) of that paper, or with ``mse`` the minimum-MSE schedule
+    b = n_a / (n_a + n + n n_a / k) (Gelly and Silver 2011, "Monte-Carlo tree search and rapid
+    action value estimation in computer Go", section 6, with 4 b_r^2 = 1 / k; as in Pachi's
+    "sylvain_rave"); ``k`` is the equivalence parameter. With ``merge_prior`` the node's prior
+    playouts (``prior_visits``, ``prior_value``) join its own n and Q (as Pachi and Fuego do);
+    otherwise expansion put them in the AMAF statistics. A child with no statistics at all
+    (e.g. pass, kept out of AMAF and given no prior) is judged by its own mean, and tried once
+    first."""
+    first = first_child[node]
+    best = -1
+    best_score = -np.inf
+    log_n = np.log(visits[node] + 1.0)
+    lost = FIRST_WINS + (1 - np.int64(mover[first]))
+    for j in range(first, first + num_children[node]):
+        if node_status[j] == ILLEGAL or proven[j] == lost:
+            continue
+        n = visits[j]
+        nq = n + 0.0
+        sq = value_sum[j]
+        if merge_prior:
+            nq += prior_visits[j]
+            sq += prior_value[j]
+        na = amaf_visits[j]
+        if na > 0:
+            if mse:
+                beta = na / (na + nq + nq * na / k)
+            else:
+                beta = np.sqrt(k / (3.0 * n + k))
+            q = sq / nq if nq > 0 else 0.0
+            score = (1.0 - beta) * q + beta * amaf_value[j] / na
+        else:
+            score = sq / nq if nq > 0 else 1.0
+        score += c * np.sqrt(log_n / (n + 1.0))
+        if score > best_score:
+            best_score = score
+            best = j
+    return best
+
+
+@njit(cache=True)
+def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, first_at, stamp, r0,
+                excluded, distance, first_only, first_child, num_children, action, mover,
+                amaf_visits, amaf_value):
+    """All-moves-as-first backup: every child of a node on ``path[:depth + 1]`` whose move its
+    player made later in the same simulation (in the tree below the node, or in the playout's
+    ``n_seq`` moves ``seq_actions`` (int32) by ``seq_players`` (int8)) gets the simulation's
+    result: ``amaf_visits`` (int32) + w, ``amaf_value`` (float32) + w times its mover's
+    reward. The weight w is 1, plus with ``distance`` > 0 the earliness of the move's first
+    play after the node, ``floor(distance * (L - first) / (L - own))`` for a simulation of L
+    moves, the first play at index ``first`` and the node's own move at ``own`` (Pachi's
+    ``distance_rave``: moves soon after the node say more about it). ``mark`` (int64,
+    2 * num_actions) holds ``stamp`` for each (player, action) seen so far, walking up from the
+    playout, and ``first_at`` (int64, the same shape) the index of its first play. With
+    ``first_only`` a move counts only if its player was the first to play it after the node
+    (MoGo's and Pachi's rule: in Go, a point retaken after a capture says little about
+    playing it first). The action ``excluded`` (the game's pass, played at the end of every
+    playout) gets no AMAF statistics."""
+    a_count = np.int64(mark.shape[0] // 2)     # int64: as plain Python an int8 * int overflows
+    total = depth + n_seq                      # moves of the simulation, tree and playout
+    for t in range(n_seq - 1, -1, -1):         # backwards: the first play is written last
+        i = seq_players[t] * a_count + seq_actions[t]
+        mark[i] = stamp
+        first_at[i] = depth + t
+        if first_only:
+            mark[(1 - seq_players[t]) * a_count + seq_actions[t]] = -1
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        f = first_child[nd]
+        if f != NO_CHILDREN:
+            for j in range(f, f + num_children[nd]):
+                i = mover[j] * a_count + action[j]
+                if mark[i] == stamp and action[j] != excluded:
+                    w = 1
+                    if distance > 0.0:
+                        w += np.int64(distance * (total - first_at[i]) / (total - d + 1))
+                    amaf_visits[j] += w
+                    amaf_value[j] += w * (r0 if mover[j] == 0 else 1.0 - r0)
+        if d > 0:
+            i = mover[nd] * a_count + action[nd]
+            mark[i] = stamp
+            first_at[i] = d - 1
+            if first_only:
+                mark[(1 - mover[nd]) * a_count + action[nd]] = -1
