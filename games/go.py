@@ -284,7 +284,9 @@ def _playout(state, rng, record, seq_actions, seq_players):
     region = np.empty(MAX_EYE, dtype=np.int64)
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
-        chosen, x = _local(state, w, c, x, region)
+        chosen = NO_POINT
+        if patterns:                            # uniform playouts: no call at all
+            chosen, x = _local(state, w, c, x, region)
         k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)

@@ -10,7 +10,8 @@ from mcts.tree import Tree
 
 def check_config(game, config):
     """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
-    an unknown RAVE schedule or prior placement, a RAVE k that is not positive and finite,
+    an unknown RAVE schedule or prior placement, a RAVE k that is not positive and finite, a
+    RAVE distance weight outside 0-100 (AMAF counts are int32),
     a solver budget that is negative, not finite, or for a game without an exact solver,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
     RAM (saying how much it would need). Needs no compiled code: front ends call it before

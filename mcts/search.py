@@ -18,7 +18,8 @@ from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_AMAF_FIRST, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_AMAF_FIRST, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
+                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
                        P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
                        S_MAX_DEPTH, Tree)
 
@@ -74,7 +75,7 @@ class SearchConfig:
         or "mse", the minimum-MSE b = n_a / (n_a + n + n n_a / k) of Gelly and Silver 2011
         (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
         extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
-        mcts.uct_template.amaf_update; 0: every move weighs 1); None: the game's
+        mcts.rave.amaf_update; 0: every move weighs 1); None: the game's
         ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
         was the first to play it after the node (MoGo's rule), not whenever that player
         played it; None: the game's ``rave_first_play_default``.
