@@ -23,7 +23,8 @@ from rich.markup import escape
 from rich.table import Table
 
 import games
-from frontends.argtypes import non_negative_float, positive_float, positive_int, probability
+from frontends.argtypes import (non_negative_float, positive_float, positive_int, probability,
+                                rave_distance)
 from frontends.common import DEFAULT_SECONDS, UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
                                   declared_parameters, unrecognized)
@@ -55,9 +56,10 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--rave-schedule", choices=("hand", "mse"),
                    help="RAVE weight schedule: hand (Gelly and Silver 2007) or mse (minimum "
                         "error, Gelly and Silver 2011) (default: the game's)")
-    p.add_argument("--rave-distance", type=non_negative_float,
-                   help="extra AMAF weight of moves played soon after a node (Pachi's "
-                        "distance_rave; 0: none) (default: the game's)")
+    p.add_argument("--rave-distance", type=rave_distance,
+                   help="0 to 100: AMAF weight 1 + floor(D x earliness) of a move played soon "
+                        "after a node, earliness in (0, 1), so D below 1 changes nothing "
+                        "(Pachi's distance_rave) (default: the game's, 0)")
     p.add_argument("--rave-first-play", action=argparse.BooleanOptionalAction, default=None,
                    help="AMAF counts a move only when its player was the first to play it "
                         "(MoGo's rule) (default: the game's)")

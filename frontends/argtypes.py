@@ -37,3 +37,11 @@ def probability(text):
     if not 0.0 <= value < 1.0:
         raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 1")
     return value
+
+
+def rave_distance(text):
+    """A number from 0 to 100 (the AMAF weights are int32 counts)."""
+    value = non_negative_float(text)
+    if value > 100:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 100")
+    return value

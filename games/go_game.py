@@ -69,7 +69,8 @@ class Go(Counting, Game):
               "(both) or uniform (uniform random moves that keep their own eyes)",
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
-              "patterns, no self-ataris, edges; seeds the RAVE statistics)"),
+              "patterns, no self-ataris, edges; seeds the RAVE statistics, or the move's own "
+              "with --prior-stats value)"),
         Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
               "every stone counted) or chinese (dead stones removed, White gets a point per "
               "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),
