@@ -24,6 +24,15 @@ MAX_EYE = 5
 
 
 @njit(cache=True)
+def _in(region, size, q):
+    """True if ``q`` is among ``region[:size]``."""
+    for i in range(size):
+        if region[i] == q:
+            return True
+    return False
+
+
+@njit(cache=True)
 def eye_region(s, w, start, colour, region):
     """The size of the empty region of empty point ``start``, written to ``region`` (int64,
     at least ``MAX_EYE`` entries), if only ``colour`` stones touch it and it has at most
@@ -39,12 +48,7 @@ def eye_region(s, w, start, colour, region):
             q = p + d
             v = s[at(q, COLOR)]
             if v == EMPTY:
-                seen = False
-                for i in range(size):
-                    if region[i] == q:
-                        seen = True
-                        break
-                if not seen:
+                if not _in(region, size, q):
                     if size == MAX_EYE:
                         return 0
                     region[size] = q
@@ -52,14 +56,6 @@ def eye_region(s, w, start, colour, region):
             elif v != BORDER and v != colour:
                 return 0
     return size
-
-
-@njit(cache=True)
-def _in(region, size, q):
-    for i in range(size):
-        if region[i] == q:
-            return True
-    return False
 
 
 @njit(cache=True)

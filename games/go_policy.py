@@ -16,6 +16,10 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    the ladder is read out on a copy of the board).
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
+   The ``nakade`` policies first play the vital point of a small closed eye space next to
+   ``L`` (:mod:`games.go_nakade`); the ``patterns2`` policies, with no match around ``L``,
+   look around the mover's own previous stone too (:func:`pattern_move`, called from
+   :mod:`games.go`).
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
    not the mover's own eye), without self-ataris of two stones or more that capture nothing
    (a lone stone in atari may be a throw-in that kills an eye).
