@@ -63,6 +63,9 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"nakade"``: the patterns policy with, after the atari rules, the vital point of a closed
   eye space of three to five points next to the last move (:mod:`games.go_nakade`);
   ``"patterns2-nakade"`` has both.
+* ``"twolib"``: the patterns policy with, after the atari rules, Pachi's two-liberty rule:
+  when the last move's group or a group of the mover's next to it has two liberties, take
+  one (:mod:`games.go_twolib`).
 
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
@@ -80,11 +83,13 @@ from games.contract import ILLEGAL, ONGOING
 from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
                             F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE, F_STATUS,
                             F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
-                            POLICY_SECOND, POLICY_UNIFORM, at, final_status, hash_after,
+                            POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at, final_status, hash_after,
                             in_history, is_legal_point, is_own_eye, place_stone, push_history)
 from games.go_nakade import MAX_EYE
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
-from games.go_policy import bad_self_atari, local_move, pattern_move, saving_moves
+from games.go_libs import bad_self_atari
+from games.go_policy import local_move, pattern_move, saving_moves
+from games.go_twolib import QUEUE
 from games.go_prior import point_prior
 from games.rng import below, next_u64, random_below
 
@@ -95,7 +100,8 @@ KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
 POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout policies
             "patterns2": POLICY_PATTERNS2, "nakade": POLICY_PATTERNS | POLICY_NAKADE,
-            "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE}
+            "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE,
+            "twolib": POLICY_PATTERNS | POLICY_TWOLIB}
 DEFAULT_POLICY = "patterns"
 
 
@@ -214,19 +220,20 @@ def _random_ok(state, w, p, c, patterns):
 
 
 @njit(cache=True)
-def _local(state, w, c, x, region):
+def _local(state, w, c, x, region, queue):
     """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
     NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
     patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
     mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
-    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries)."""
+    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
+    two-liberty rule (``games.go_twolib.QUEUE``)."""
     a = state[F_LAST]
     n = w - 2
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
         return NO_POINT, x
     policy = state[F_POLICY]
     p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
-                      policy & POLICY_NAKADE != 0, region)
+                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue)
     b = state[F_LAST2]
     if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
         return p, x
@@ -243,7 +250,8 @@ def playout_action(state, rng):
     n = state[F_SIZE]
     w = n + 2
     c = state[F_TOMOVE] + 1
-    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64))
+    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
+                       np.empty(QUEUE, dtype=np.int64))
     if p != NO_POINT:
         return (p // w - 1) * n + p % w - 1
     patterns = state[F_POLICY] != POLICY_UNIFORM
@@ -282,11 +290,12 @@ def _playout(state, rng, record, seq_actions, seq_players):
     st = ONGOING
     m = 0
     region = np.empty(MAX_EYE, dtype=np.int64)
+    queue = np.empty(QUEUE, dtype=np.int64)
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
         chosen = NO_POINT
         if patterns:                            # uniform playouts: no call at all
-            chosen, x = _local(state, w, c, x, region)
+            chosen, x = _local(state, w, c, x, region, queue)
         k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)

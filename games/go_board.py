@@ -73,7 +73,7 @@ HEADER = 24
 
 # Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
 # patterns around the mover's previous stone too (bit 1), nakade (bit 2).
-POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE = 0, 1, 2, 4
+POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE, POLICY_TWOLIB = 0, 1, 2, 4, 8
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

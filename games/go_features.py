@@ -28,7 +28,8 @@ from numba import njit
 from games.contract import ONGOING
 from games.go_board import (BORDER, COLOR, F_EMPTY_AT, F_LAST, F_NEMPTY, F_SIZE, F_STATUS,
                             F_TOMOVE, GROUP, WHITE, at, in_atari)
-from games.go_policy import _libs3, _playable, neighbourhood, self_atari, two_liberties
+from games.go_libs import libs3, playable, self_atari, two_liberties
+from games.go_policy import neighbourhood
 
 F_CAPTURE, F_CAPTURE_LAST, F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, F_ATARI = range(6)
 F_DISTANCE, F_LINE, F_PATTERN = 6, 10, 14
@@ -112,7 +113,7 @@ def _tactics(s, w, p, c, last_group, feats, row, k):
                 k += 1
                 saves = True
         elif col == 3 - c and not ataris:
-            n_libs, _, _ = _libs3(s, w, s[at(q, GROUP)])
+            n_libs, _, _ = libs3(s, w, s[at(q, GROUP)])
             if n_libs == 2:
                 feats[row, k] = F_ATARI
                 k += 1
@@ -148,7 +149,7 @@ def move_features(state, cand, feats):
     slots = feats.shape[1]
     for i in range(s[F_NEMPTY]):
         p = s[e0 + i]
-        if not _playable(s, w, p, c):
+        if not playable(s, w, p, c):
             continue
         r, col = p // w - 1, p % w - 1
         k = _tactics(s, w, p, c, last_group, feats, row, 0)

@@ -16,7 +16,8 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    the ladder is read out on a copy of the board).
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
-   The ``nakade`` policies first play the vital point of a small closed eye space next to
+   The ``twolib`` policy first plays Pachi's two-liberty rule (:mod:`games.go_twolib`); the
+   ``nakade`` policies first play the vital point of a small closed eye space next to
    ``L`` (:mod:`games.go_nakade`); the ``patterns2`` policies, with no match around ``L``,
    look around the mover's own previous stone too (:func:`pattern_move`, called from
    :mod:`games.go`).
@@ -33,17 +34,20 @@ the eight neighbours NW, N, NE, W, E, SW, S, SE form a 16-bit code, and ``PATTER
 says whether some pattern matches, in any of the 8 rotations and reflections and with either
 colour as X (MoGo's patterns do not depend on who moves).
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board` for why).
+Functions take the state ``s`` and integers only (see :mod:`games.go_board` for why); the
+liberty facts they share with the tree priors (self-atari, liberties after a move) are in
+:mod:`games.go_libs`.
 """
 import itertools
 
 import numpy as np
 from numba import njit
 
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_KO, F_SIZE, GROUP, LIBS,
-                            LSUM, NEXT, NO_POINT, WHITE, at, in_atari, is_legal_point,
-                            is_own_eye, place_stone)
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT,
+                            NO_POINT, WHITE, at, in_atari, is_legal_point, place_stone)
+from games.go_libs import captures, liberties_after, liberty_of, libs3, playable, self_atari
 from games.go_nakade import nakade_move
+from games.go_twolib import two_liberty_move
 from games.rng import below, next_u64
 
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
@@ -105,12 +109,6 @@ def build_pattern_table(patterns=PATTERNS):
 PATTERN_TABLE = build_pattern_table()       # 64 kB: frozen into the compiled code
 
 
-@njit(cache=True, inline="always")
-def liberty_of(s, g):
-    """The liberty of group ``g``, which must be in atari."""
-    return s[at(g, LSUM)] // s[at(g, LIBS)]
-
-
 @njit(cache=True)
 def neighbourhood(s, w, p):
     """The 16-bit 3x3 code of the eight neighbours of ``p`` (see the module docstring)."""
@@ -120,117 +118,6 @@ def neighbourhood(s, w, p):
         code |= s[at(p + d, COLOR)] << (2 * k)
         k += 1
     return code
-
-
-@njit(cache=True)
-def captures(s, w, p, c):
-    """True if a ``c`` stone on ``p`` captures: an enemy neighbour group is in atari."""
-    for d in (1, -1, w, -w):
-        q = p + d
-        if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
-            return True
-    return False
-
-
-@njit(cache=True)
-def liberties_after(s, w, p, c, most):
-    """The liberties a ``c`` stone on empty ``p`` would leave its group, captures aside,
-    counted up to ``most`` (2 or 3): the empty neighbours of ``p`` and the liberties of the
-    friendly groups it joins, other than ``p``; stones are walked only until ``most`` distinct
-    ones are found."""
-    first = NO_POINT
-    second = NO_POINT
-    n = 0
-    for d in (1, -1, w, -w):
-        q = p + d
-        if s[at(q, COLOR)] == EMPTY and q != first and q != second:
-            n += 1
-            if n == most:
-                return n
-            if first == NO_POINT:
-                first = q
-            else:
-                second = q
-    for d in (1, -1, w, -w):
-        q = p + d
-        if s[at(q, COLOR)] != c:
-            continue
-        g = s[at(q, GROUP)]
-        if in_atari(s, g):
-            continue            # its only liberty is p itself
-        x = g
-        while True:
-            for e in (1, -1, w, -w):
-                y = x + e
-                if y != p and s[at(y, COLOR)] == EMPTY and y != first and y != second:
-                    n += 1
-                    if n == most:
-                        return n
-                    if first == NO_POINT:
-                        first = y
-                    else:
-                        second = y
-            x = s[at(x, NEXT)]
-            if x == g:
-                break
-    return n
-
-
-@njit(cache=True)
-def two_liberties(s, w, p, c):
-    """True if a ``c`` stone on empty ``p`` would leave its group at least two liberties,
-    captures aside (:func:`liberties_after`)."""
-    return liberties_after(s, w, p, c, 2) >= 2
-
-
-@njit(cache=True)
-def self_atari(s, w, p, c):
-    """True if a ``c`` stone on ``p`` leaves its group in atari (or without liberties) and
-    captures nothing."""
-    return not two_liberties(s, w, p, c) and not captures(s, w, p, c)
-
-
-@njit(cache=True)
-def bad_self_atari(s, w, p, c):
-    """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in)."""
-    if not self_atari(s, w, p, c):
-        return False
-    for d in (1, -1, w, -w):
-        if s[at(p + d, COLOR)] == c:
-            return True         # the new stone joins a group: two stones or more
-    return False
-
-
-@njit(cache=True)
-def _playable(s, w, p, c):
-    """Legal by simple ko and suicide, and not the mover's own eye."""
-    return (s[at(p, COLOR)] == EMPTY and p != s[F_KO] and not is_own_eye(s, w, p, c)
-            and is_legal_point(s, w, p, c))
-
-
-@njit(cache=True)
-def _libs3(s, w, g):
-    """``(n, a, b)``: the number of distinct liberties of group ``g`` (3 meaning three or
-    more) and the first two of them."""
-    a = NO_POINT
-    b = NO_POINT
-    n = 0
-    x = g
-    while True:
-        for d in (1, -1, w, -w):
-            y = x + d
-            if s[at(y, COLOR)] == EMPTY and y != a and y != b:
-                if n == 0:
-                    a = y
-                elif n == 1:
-                    b = y
-                else:
-                    return 3, a, b
-                n += 1
-        x = s[at(x, NEXT)]
-        if x == g:
-            break
-    return n, a, b
 
 
 @njit(cache=True)
@@ -270,7 +157,7 @@ def ladder_captured(s, w, p, c):
     g = t[at(p, GROUP)]
     attacker = 3 - c
     for _ in range(4 * t[F_SIZE]):
-        n, a, b = _libs3(t, w, g)
+        n, a, b = libs3(t, w, g)
         if n >= 3 or _captures_next_to(t, w, g, c):
             return False
         if n <= 1:
@@ -284,7 +171,7 @@ def ladder_captured(s, w, p, c):
         place_stone(t, w, hit, attacker, True)
         if in_atari(t, t[at(hit, GROUP)]) or _captures_next_to(t, w, g, c):
             return False                        # the defender takes an attacking stone
-        n, a, b = _libs3(t, w, g)
+        n, a, b = libs3(t, w, g)
         if n != 1:
             return n == 0
         if not is_legal_point(t, w, a, c):
@@ -304,13 +191,13 @@ def _save(s, w, g, c):
             q = x + d
             if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
                 lib = liberty_of(s, s[at(q, GROUP)])
-                if _playable(s, w, lib, c):
+                if playable(s, w, lib, c):
                     return lib
         x = s[at(x, NEXT)]
         if x == g:
             break
     lib = liberty_of(s, g)
-    if not _playable(s, w, lib, c):
+    if not playable(s, w, lib, c):
         return NO_POINT
     if captures(s, w, lib, c):
         return lib
@@ -344,22 +231,27 @@ def saving_moves(s, w, last, c):
 
 
 @njit(cache=True)
-def local_move(s, w, last, c, x, nakade, region):
+def local_move(s, w, last, c, x, nakade, twolib, region, queue):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
-    ``last``, with ``nakade`` the vital point of a small eye space next to it
-    (:func:`games.go_nakade.nakade_move`, ``region`` its scratch) between rules 2 and 3;
-    returns ``(point or NO_POINT, new rng state x)``."""
+    ``last``; between rules 2 and 3, with ``twolib`` the two-liberty rule
+    (:func:`games.go_twolib.two_liberty_move`, ``queue`` its scratch), then with ``nakade``
+    the vital point of a small eye space next to ``last`` (:func:`games.go_nakade.nakade_move`,
+    ``region`` its scratch); returns ``(point or NO_POINT, new rng state x)``."""
     g = s[at(last, GROUP)]
     if in_atari(s, g):                                  # 1. capture the last move
         lib = liberty_of(s, g)
-        if _playable(s, w, lib, c):
+        if playable(s, w, lib, c):
             return lib, x
     for p in saving_moves(s, w, last, c):              # 2. atari defence
         if p != NO_POINT:
             return p, x
+    if twolib:
+        p, x = two_liberty_move(s, w, last, c, x, queue)
+        if p != NO_POINT:
+            return p, x
     if nakade:
         p = nakade_move(s, w, last, region)
-        if p != NO_POINT and _playable(s, w, p, c) and not self_atari(s, w, p, c):
+        if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
             return p, x
     return pattern_move(s, w, last, c, x)                # 3. patterns
 
@@ -373,7 +265,7 @@ def pattern_move(s, w, centre, c, x):
     for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
         q = centre + d
         if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
-                and _playable(s, w, q, c) and not self_atari(s, w, q, c)):
+                and playable(s, w, q, c) and not self_atari(s, w, q, c)):
             found += 1
             x = next_u64(x)
             if below(x, found) == 0:                    # reservoir sampling

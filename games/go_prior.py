@@ -11,7 +11,8 @@ Functions take the state ``s`` and integers only (see games.go_board).
 from numba import njit
 
 from games.go_board import BLACK, COLOR, NO_POINT, WHITE, at, is_own_eye
-from games.go_policy import PATTERN_TABLE, captures, neighbourhood, self_atari
+from games.go_libs import captures, self_atari
+from games.go_policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
 

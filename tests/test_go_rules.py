@@ -475,7 +475,7 @@ def test_bad_parameters():
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
                         "priors": False, "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
-                                         "nakade, patterns2-nakade, uniform"):
+                                         "nakade, patterns2-nakade, twolib, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 

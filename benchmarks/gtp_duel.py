@@ -1,0 +1,89 @@
+"""Two GTP engines against each other on 9x9 Go, colours alternating, GNU Go as referee.
+
+    python -m benchmarks.gtp_duel --a "CMD" --b "CMD" [--games 40] [--size 9] [--komi 7.5]
+        [--json FILE]
+
+A diagnostic for other engines' settings (for example Pachi with one rule of its playout
+policy switched off against Pachi as it comes: which of its rules carry its strength). In a
+command, ``{seed}`` becomes the game's number plus 1000 for A and plus 5000 for B, so a
+duel can be replayed. Games end by resignation, two passes (then GNU Go ``final_score``
+counts) or a cap of three moves per point. Prints one line per game and A's score with its
+95 % Wilson interval; ``--json`` writes the games and the summary.
+"""
+import argparse
+import json
+import sys
+
+from frontends.match import GtpProcess, referee_score, wilson
+
+
+def play(a, b, a_black, size, komi):
+    """One game; returns GNU Go's or the resignation's result ("B+R", "W+3.5", "?")."""
+    players = {"b": a if a_black else b, "w": b if a_black else a}
+    for p in (a, b):
+        for cmd in (f"boardsize {size}", f"komi {komi:g}", "clear_board"):
+            ok, msg = p.send(cmd)
+            if not ok:
+                raise RuntimeError(f"setup failed ({cmd}): {msg}")
+    moves, passes, color = [], 0, "b"
+    while len(moves) < 3 * size * size:
+        ok, move = players[color].send(f"genmove {color}")
+        move = move.lower()
+        if not ok or move == "resign":
+            return f"{'W' if color == 'b' else 'B'}+R"
+        ok, _ = players["w" if color == "b" else "b"].send(f"play {color} {move}")
+        if not ok:
+            return f"{'W' if color == 'b' else 'B'}+F"
+        moves.append((color, move))
+        passes = passes + 1 if move == "pass" else 0
+        if passes >= 2:
+            break
+        color = "w" if color == "b" else "b"
+    return referee_score(size, f"{komi:g}", moves) or "?"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--a", required=True, metavar="CMD", help="engine A's command")
+    p.add_argument("--b", required=True, metavar="CMD", help="engine B's command")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--size", type=int, default=9)
+    p.add_argument("--komi", type=float, default=7.5)
+    p.add_argument("--json", metavar="FILE")
+    args = p.parse_args(argv)
+    wins, rows = 0.0, []
+    try:
+        for i in range(args.games):
+            a = GtpProcess(args.a.replace("{seed}", str(1000 + i)))
+            b = GtpProcess(args.b.replace("{seed}", str(5000 + i)))
+            try:
+                a_black = i % 2 == 0
+                result = play(a, b, a_black, args.size, args.komi)
+            finally:
+                a.close()
+                b.close()
+            a_colour = "B" if a_black else "W"
+            win = result[:1] == a_colour
+            wins += win
+            lo, hi = wilson(wins, i + 1)
+            rows.append({"game": i + 1, "a": a_colour, "result": result, "a_wins": win})
+            print(f"game {i + 1:>3}: A {a_colour}, {result}  [A {wins:g}/{i + 1}, "
+                  f"{lo:.0%}-{hi:.0%}]", flush=True)
+    except RuntimeError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+    n = len(rows)
+    lo, hi = wilson(wins, n)
+    print(f"A scored {wins:g}/{n} (95 % Wilson interval {lo:.0%}-{hi:.0%})")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"summary": {"a": args.a, "b": args.b, "games": n, "a_wins": wins,
+                                   "wilson_95": [lo, hi], "size": args.size, "komi": args.komi},
+                       "games": rows}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
