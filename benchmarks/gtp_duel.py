@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 
+from frontends.common import UsageError
 from frontends.match import GtpProcess, referee_score, wilson
 
 
@@ -69,7 +70,7 @@ def main(argv=None):
             rows.append({"game": i + 1, "a": a_colour, "result": result, "a_wins": win})
             print(f"game {i + 1:>3}: A {a_colour}, {result}  [A {wins:g}/{i + 1}, "
                   f"{lo:.0%}-{hi:.0%}]", flush=True)
-    except RuntimeError as e:
+    except (RuntimeError, UsageError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
