@@ -10,7 +10,8 @@ no answer, after ``budget`` nodes: the MCTS calls it on tree nodes with a budget
 with their visit count (an MCTS-minimax hybrid, Baier and Winands 2015, "MCTS-Minimax
 Hybrids", IEEE TCIAIG 7(2)). There the outcome is what counts, so the ``solve`` kernel first
 settles win, draw or loss by null windows around 0 (Pons's "weak solver": 1.6 M nodes instead
-of 6.4 M for the exact score after ``631563``), then spends what is left of the budget on the exact score.
+of 6.4 M for the exact score after ``631563``), then spends what is left of the budget on the
+exact score.
 
 Scores are Pons's (those of ``tests/data/connect4_positions.tsv``): 0 a draw; a win of the
 player to move with its k-th stone scores 22 - k, a loss -(22 - k) for the opponent's k-th.

@@ -83,8 +83,9 @@ from games.contract import ILLEGAL, ONGOING
 from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
                             F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE, F_STATUS,
                             F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
-                            POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at, final_status, hash_after,
-                            in_history, is_legal_point, is_own_eye, place_stone, push_history)
+                            POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at, final_status,
+                            hash_after, in_history, is_legal_point, is_own_eye, place_stone,
+                            push_history)
 from games.go_nakade import MAX_EYE
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_libs import bad_self_atari

@@ -127,3 +127,13 @@ def libs3(s, w, g):
         if x == g:
             break
     return n, a, b
+
+
+@njit(cache=True)
+def count_around(s, w, p, v):
+    """How many of the four neighbours of ``p`` have colour ``v`` (EMPTY, a colour or BORDER)."""
+    n = 0
+    for d in (1, -1, w, -w):
+        if s[at(p + d, COLOR)] == v:
+            n += 1
+    return n

@@ -45,7 +45,8 @@ from numba import njit
 
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT,
                             NO_POINT, WHITE, at, in_atari, is_legal_point, place_stone)
-from games.go_libs import captures, liberties_after, liberty_of, libs3, playable, self_atari
+from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
+                           self_atari)
 from games.go_nakade import nakade_move
 from games.go_twolib import two_liberty_move
 from games.rng import below, next_u64
@@ -136,15 +137,6 @@ def _captures_next_to(s, w, g, c):
 
 
 @njit(cache=True)
-def _open_around(s, w, p):
-    n = 0
-    for d in (1, -1, w, -w):
-        if s[at(p + d, COLOR)] == EMPTY:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def ladder_captured(s, w, p, c):
     """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
     in a ladder: read on a copy, the attacker ataris on the liberty that leaves the other one
@@ -164,7 +156,8 @@ def ladder_captured(s, w, p, c):
             return True
         hit = a                                 # atari on a leaves b, and the reverse:
         if not is_legal_point(t, w, a, attacker) or (    # leave the one with fewer open points
-                is_legal_point(t, w, b, attacker) and _open_around(t, w, a) < _open_around(t, w, b)):
+                is_legal_point(t, w, b, attacker)
+                and count_around(t, w, a, EMPTY) < count_around(t, w, b, EMPTY)):
             hit = b
         if not is_legal_point(t, w, hit, attacker):
             return False

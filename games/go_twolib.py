@@ -22,7 +22,7 @@ Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
 from numba import njit
 
 from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari)
-from games.go_libs import bad_self_atari, liberty_of, libs3, playable
+from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
 from games.rng import below, next_u64
 
 QUEUE = 16          # candidate slots: at most 2 per group for up to 4 groups and their enemies
@@ -58,22 +58,13 @@ def miai(s, w, g, c, a, b):
 
 
 @njit(cache=True)
-def _count(s, w, p, v):
-    n = 0
-    for d in (1, -1, w, -w):
-        if s[at(p + d, COLOR)] == v:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def hopeless(s, w, lib, other, owner):
     """True if ``owner`` extending its group at ``lib`` (its other liberty ``other``) gains
     nothing: ``lib`` touches no other stone of ``owner``'s and has one empty neighbour, or
     two of which one is ``other``."""
-    if _count(s, w, lib, owner) != 1:
+    if count_around(s, w, lib, owner) != 1:
         return False
-    empty = _count(s, w, lib, EMPTY)
+    empty = count_around(s, w, lib, EMPTY)
     if empty == 1:
         return True
     return empty == 2 and (lib - other == 1 or other - lib == 1 or lib - other == w
@@ -99,8 +90,8 @@ def take_liberty(s, w, g, owner, c, a, b, queue, n):
         and not bad_self_atari(s, w, a, c)
     ok_b = playable(s, w, b, c) and not (c == owner and hopeless(s, w, b, a, owner)) \
         and not bad_self_atari(s, w, b, c)
-    lumpy_a = _count(s, w, a, c) + _count(s, w, a, BORDER) >= 3
-    lumpy_b = _count(s, w, b, c) + _count(s, w, b, BORDER) >= 3
+    lumpy_a = count_around(s, w, a, c) + count_around(s, w, a, BORDER) >= 3
+    lumpy_b = count_around(s, w, b, c) + count_around(s, w, b, BORDER) >= 3
     if ok_a and ok_b and lumpy_a != lumpy_b:
         ok_a = not lumpy_a
         ok_b = not lumpy_b
@@ -115,7 +106,7 @@ def take_liberty(s, w, g, owner, c, a, b, queue, n):
 def _group_check(s, w, g, probe, c, queue, n):
     """The check of the group ``g`` of stone ``probe``, if it has two liberties, for mover
     ``c``; a probe with three empty neighbours settles that it has more, without a walk."""
-    if _count(s, w, probe, EMPTY) >= 3:
+    if count_around(s, w, probe, EMPTY) >= 3:
         return n
     owner = s[at(g, COLOR)]
     k, a, b = libs3(s, w, g)
