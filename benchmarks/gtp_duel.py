@@ -1,4 +1,4 @@
-"""Two GTP engines against each other on 9x9 Go, colours alternating, GNU Go as referee.
+"""Two GTP engines against each other on Go (9x9 by default), GNU Go as referee.
 
     python -m benchmarks.gtp_duel --a "CMD" --b "CMD" [--games 40] [--size 9] [--komi 7.5]
         [--json FILE]
@@ -7,7 +7,7 @@ A diagnostic for other engines' settings (for example Pachi with one rule of its
 policy switched off against Pachi as it comes: which of its rules carry its strength). In a
 command, ``{seed}`` becomes the game's number plus 1000 for A and plus 5000 for B, so a
 duel can be replayed. Games end by resignation, two passes (then GNU Go ``final_score``
-counts) or a cap of three moves per point. Prints one line per game and A's score with its
+counts) or a cap of three moves per point; A takes Black in the odd games. Prints one line per game and A's score with its
 95 % Wilson interval; ``--json`` writes the games and the summary.
 """
 import argparse
@@ -47,11 +47,13 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--a", required=True, metavar="CMD", help="engine A's command")
     p.add_argument("--b", required=True, metavar="CMD", help="engine B's command")
-    p.add_argument("--games", type=int, default=40)
-    p.add_argument("--size", type=int, default=9)
-    p.add_argument("--komi", type=float, default=7.5)
-    p.add_argument("--json", metavar="FILE")
+    p.add_argument("--games", type=int, default=40, help="games, at least 1 (default 40)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    p.add_argument("--json", metavar="FILE", help="write the games and the summary here")
     args = p.parse_args(argv)
+    if args.games < 1:
+        p.error("--games must be at least 1")
     wins, rows = 0.0, []
     try:
         for i in range(args.games):

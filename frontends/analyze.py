@@ -50,7 +50,7 @@ def report(game, state, moves, result, as_json):
         extra = {} if score is None else {"score": score}
         print(json.dumps({"moves": moves, **result.to_dict(), **extra}), flush=True)
         return
-    proof = f", proven {result.proof.value} in {result.plies} plies" if result.proof else ""
+    proof = f", proven {result.proof.value} within {result.plies} plies" if result.proof else ""
     mover = game.players[game.to_play(state)]
     console.print(f"[bold]{escape(moves) or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
                   f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
@@ -62,7 +62,7 @@ def report(game, state, moves, result, as_json):
         if not c.visits and c.proof is None:
             continue                        # not searched: listed in --json only
         table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}",
-                      f"{c.proof.value} in {c.plies}" if c.proof is not None else "")
+                      f"{c.proof.value} within {c.plies}" if c.proof is not None else "")
     console.print(table)
     console.print(f"pv: {' '.join(result.pv)}")
     if score is not None:

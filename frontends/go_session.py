@@ -4,8 +4,9 @@ commands and formats the replies; the rules and the score are :class:`games.go_g
 
 Cold start: the compiled kernels load (or compile, on an empty cache) in a background thread.
 Until they are ready, moves are checked and played by the kernels' pure-Python twins
-(:mod:`games.pure`: the same rules, interpreted), and a ``genmove`` answers within its budget
-with a quick move that needs no compiled code (:func:`games.go_score.quick_moves`).
+(:mod:`games.pure`: the same rules, interpreted), and a ``genmove`` that cannot wait for them
+(a controller's time limit, or longer than ``GoSession.LOAD_WAIT``) answers with a quick move
+that needs no compiled code (:func:`games.go_score.quick_moves`).
 """
 import os
 import random
@@ -38,6 +39,11 @@ class GoSession:
     ``params``: Go's parameters (:class:`games.go_game.Go`; size, komi, rules, playout_policy,
     priors); ``player``: a :class:`frontends.player.PlayerConfig`; ``log``: a text stream
     for the engine's notes (None: silent)."""
+
+    # Without a controller's time limit, a genmove waits this long for the kernels (loading
+    # cached ones takes about a second) before it answers with a quick move; with one, it
+    # waits only its planned time for the move.
+    LOAD_WAIT = 10.0
 
     def __init__(self, params=None, player=None, log=sys.stderr):
         self.params = dict(params or {})
@@ -193,7 +199,10 @@ class GoSession:
         empty = int((g.board(pos) == 0).sum())
         seconds = self.clock.plan(player, empty, self.player.seconds)
         budget = {"seconds": seconds} if self.clock.limited else dict(self.player.budget)
-        if not self.ready.wait(timeout=max(0.0, seconds - 0.1)):
+        wait = max(0.0, seconds - 0.1)
+        if not self.clock.limited:
+            wait = max(wait, self.LOAD_WAIT)
+        if not self.ready.wait(timeout=wait):
             action = self.quick_move(pos)       # still compiling: answer in time anyway
             self.note(f"kernels still loading: quick move {g.action_to_vertex(action)}")
         else:

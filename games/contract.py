@@ -59,7 +59,9 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
 ``*(optional)*``                               plies to it; the winner wins as fast and the loser
                                                loses as slowly as they can) of ``state``, or
                                                ``(ONGOING, 0)`` if ``budget`` (int64) nodes of its
-                                               own search do not settle it. ``table`` (uint64,
+                                               own search do not settle it. A solver that settles
+                                               the status but not the plies within the budget may
+                                               give an upper bound of a win's or a loss's plies. ``table`` (uint64,
                                                ``(Game.solve_table_size,)``, zeros at first) is
                                                its scratch, kept by the search thread across
                                                calls, emptied when its tree starts afresh. The

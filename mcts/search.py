@@ -66,7 +66,9 @@ class SearchConfig:
         budget the result is reproducible for a given seed and thread count.
     reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
     early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
-        in the playouts the remaining time allows (the time is better kept for later moves).
+        in the playouts the remaining time allows (the time is better kept for later moves);
+        not while a game's exact solver runs in the tree, whose proof of another move would
+        overturn the visit counts (Connect Four).
     rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
         the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
         (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
@@ -259,6 +261,7 @@ class MCTS:
         tree.stats[S_AMAF_STAMP] = 0
         t0 = time.perf_counter()
         done, batch = 0, 64
+        solving = params[P_SOLVE_NODES] > 0 and params[P_SOLVER] != 0.0
         if deadline is not None and params[P_SOLVE_NODES] > 0:
             batch = 16                      # before the rate is known: small solver calls
             params[P_SOLVE_CAP] = min(params[P_SOLVE_NODES] * batch, _FIRST_SOLVE_CAP)
@@ -275,7 +278,7 @@ class MCTS:
                 left = deadline - now
                 if left <= 0.002 + 1.0 / rate:
                     break
-                if early_stop and decided(tree, rate * left):
+                if early_stop and not solving and decided(tree, rate * left):
                     break
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
                 # One solver call's nodes: doubled after a batch that ended in time, halved

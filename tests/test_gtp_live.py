@@ -109,6 +109,8 @@ def test_pondering_searches_the_opponents_turn_and_keeps_the_tree():
 class ColdSession(GoSession):
     """A session whose kernels never finish loading: the cold-start path."""
 
+    LOAD_WAIT = 0.5
+
     def _load(self):
         pass
 
@@ -118,7 +120,7 @@ def test_cold_start_plays_and_answers_with_pure_python_rules():
     s.play(0, s.game.vertex_to_action("E5"))
     with pytest.raises(Exception, match="illegal move"):
         s.play(1, s.game.vertex_to_action("E5"))
-    move = s.genmove(1)                           # waits 0.2 s, then a quick move
+    move = s.genmove(1)                           # waits 0.5 s, then a quick move
     assert move != "E5" and s.history[-1][1] == 1
     assert not s.ready.is_set()
 
