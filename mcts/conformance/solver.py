@@ -50,8 +50,7 @@ def check_solver(game):
     the status of a full minimax over the kernels, and for a win or a loss its plies (the
     winner as fast, the loser as slow as they can); with the budgets ``SMALL_BUDGETS`` it
     gives that answer, that status with an upper bound of the plies, or ``ONGOING``; it leaves
-    the state unchanged. Nothing to check for a
-    game without the kernel."""
+    the state unchanged. Nothing to check for a game without the kernel."""
     from mcts.codegen import provided_kernels
     from mcts.search import load_kernels
     if "solve" not in provided_kernels(game.kernel_module):
