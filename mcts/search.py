@@ -68,7 +68,7 @@ class SearchConfig:
     early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
         in the playouts the remaining time allows (the time is better kept for later moves);
         not while a game's exact solver runs in the tree, whose proof of another move would
-        overturn the visit counts (Connect Four).
+        overturn the visit counts.
     rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
         the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
         (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
