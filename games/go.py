@@ -57,8 +57,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   or more on the edge or in the corner).
 * ``"patterns"`` (the default): first an answer to the opponent's last move - capture it,
   save a group it put in atari, or play a MoGo 3x3 pattern next to it - else the uniform
-  policy's move without self-ataris of two stones or more, nakade fill-ins aside
-  (:mod:`games.go_policy`, :mod:`games.go_selfatari`).
+  policy's move without self-ataris of two stones or more (:mod:`games.go_policy`).
 * ``"patterns2"``: the same, and when the last move gives nothing, a 3x3 pattern next to the
   mover's own previous stone.
 * ``"nakade"``: the patterns policy with, after the atari rules, the vital point of a closed
@@ -89,7 +88,7 @@ from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST
                             push_history)
 from games.go_nakade import MAX_EYE
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
-from games.go_selfatari import bad_self_atari
+from games.go_libs import bad_self_atari
 from games.go_policy import local_move, pattern_move, saving_moves
 from games.go_twolib import QUEUE
 from games.go_prior import point_prior
@@ -217,7 +216,7 @@ def _is_candidate(state, w, p, c):
 @njit(cache=True)
 def _random_ok(state, w, p, c, patterns):
     """A point the random part of the policy may play: a candidate, and with the patterns
-    policy not a self-atari of two stones or more (:mod:`games.go_selfatari`)."""
+    policy not a self-atari of two stones or more."""
     return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
 
 

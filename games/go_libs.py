@@ -87,6 +87,17 @@ def self_atari(s, w, p, c):
 
 
 @njit(cache=True)
+def bad_self_atari(s, w, p, c):
+    """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in)."""
+    if not self_atari(s, w, p, c):
+        return False
+    for d in (1, -1, w, -w):
+        if s[at(p + d, COLOR)] == c:
+            return True         # the new stone joins a group: two stones or more
+    return False
+
+
+@njit(cache=True)
 def playable(s, w, p, c):
     """Legal by simple ko and suicide, and not the mover's own eye."""
     return (s[at(p, COLOR)] == EMPTY and p != s[F_KO] and not is_own_eye(s, w, p, c)

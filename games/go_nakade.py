@@ -113,18 +113,3 @@ def nakade_move(s, w, last, region):
             if v != NO_POINT:
                 return v
     return NO_POINT
-
-
-@njit(cache=True)
-def dead_shape(w, region, size):
-    """True if an eye space of the points ``region[:size]`` is dead once its owner's
-    opponent plays first (one eye at most): three points or fewer, the 2x2 square, and the
-    shapes with a vital point (:func:`vital_point`)."""
-    if size <= 3:
-        return True
-    if size == 4:
-        for i in range(4):
-            p = region[i]
-            if _in(region, 4, p + 1) and _in(region, 4, p + w) and _in(region, 4, p + w + 1):
-                return True
-    return vital_point(w, region, size) != NO_POINT

@@ -23,8 +23,7 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    :mod:`games.go`).
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
    not the mover's own eye), without self-ataris of two stones or more that capture nothing
-   (a lone stone in atari may be a throw-in that kills an eye), unless they are nakade
-   fill-ins that leave a dead eye space (:mod:`games.go_selfatari`).
+   (a lone stone in atari may be a throw-in that kills an eye).
 
 Every move of rules 1-3 must also be legal by simple ko and suicide and not fill the mover's
 own eye; a pattern move (rule 3) must not be a self-atari either. With no move left the policy passes, as the uniform one does (so a seki whose only

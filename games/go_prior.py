@@ -11,8 +11,7 @@ Functions take the state ``s`` and integers only (see games.go_board).
 from numba import njit
 
 from games.go_board import BLACK, COLOR, NO_POINT, WHITE, at, is_own_eye
-from games.go_libs import captures, count_around, self_atari
-from games.go_selfatari import bad_self_atari
+from games.go_libs import captures, self_atari
 from games.go_policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
@@ -46,8 +45,7 @@ def point_prior(s, w, p, c, last, saves):
 
     * even game: PRIOR_UNIT playouts, half won;
     * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two
-      stones or more (a nakade fill-in aside, :mod:`games.go_selfatari`), 1 unit for a lone
-      stone;
+      stones or more, 1 unit for a lone stone;
     * a capture, or the saving move of a group in atari next to ``last``: 1 unit won each;
     * a match of MoGo's 3x3 patterns: 1 unit won; within Manhattan distance 2 of ``last``:
       half a unit won;
@@ -61,10 +59,12 @@ def point_prior(s, w, p, c, last, saves):
     wins = h
     if is_own_eye(s, w, p, c):
         return visits + 2 * u, wins
-    if bad_self_atari(s, w, p, c):
-        visits += 2 * u
-    elif self_atari(s, w, p, c) and count_around(s, w, p, c) == 0:
-        visits += u
+    if self_atari(s, w, p, c):
+        joins = False
+        for d in (1, -1, w, -w):
+            if s[at(p + d, COLOR)] == c:
+                joins = True
+        visits += 2 * u if joins else u
     if captures(s, w, p, c):
         visits += u
         wins += u

@@ -13,7 +13,7 @@ Pachi against Pachi without it (this project's diagnostic duel, ``docs/matches``
 * the defender does not extend where that gains nothing: at a liberty touching no other
   stone of its own and with one empty neighbour, or two of which one is the other liberty
   ("hopeless" defence);
-* no move is a self-atari of two stones or more (:func:`games.go_selfatari.bad_self_atari`);
+* no move is a self-atari of two stones or more (:func:`games.go_libs.bad_self_atari`);
 * of the two liberties, one with three or more neighbours that are the mover's stones or the
   edge ("lumpy") is dropped when the other is not.
 
@@ -22,8 +22,7 @@ Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
 from numba import njit
 
 from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari)
-from games.go_libs import count_around, liberty_of, libs3, playable
-from games.go_selfatari import bad_self_atari
+from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
 from games.rng import below, next_u64
 
 QUEUE = 16          # candidate slots: at most 2 per group for up to 4 groups and their enemies

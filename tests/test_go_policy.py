@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from games import go, go_board as gb, go_libs as gl, go_nakade as gn, go_policy as gp
-from games import go_selfatari as gsa
 from games.contract import ONGOING
 from games.go_game import Go
 from games.rng import new_rng
@@ -59,7 +58,7 @@ def test_policies_pick_only_legal_non_eye_moves(policy):
             c = g.to_play(s) + 1
             w = g.size + 2
             sane = {a for a in candidates
-                    if not gsa.bad_self_atari(s, w, padded(g, g.format_move(a)), c)}
+                    if not gl.bad_self_atari(s, w, padded(g, g.format_move(a)), c)}
             if policy == "uniform":
                 assert chosen <= (candidates or {g.pass_action})
             else:
@@ -124,9 +123,9 @@ def test_self_atari_tests():
     w = g.size + 2
     a1, b1, e5 = padded(g, "A1"), padded(g, "B1"), padded(g, "E5")
     for p in (a1, b1):          # Black: three stones left with one liberty
-        assert gl.self_atari(s, w, p, gb.BLACK) and gsa.bad_self_atari(s, w, p, gb.BLACK)
+        assert gl.self_atari(s, w, p, gb.BLACK) and gl.bad_self_atari(s, w, p, gb.BLACK)
     # White A1: a lone stone in atari (captures nothing: Black still has B1) - a throw-in
-    assert gl.self_atari(s, w, a1, gb.WHITE) and not gsa.bad_self_atari(s, w, a1, gb.WHITE)
+    assert gl.self_atari(s, w, a1, gb.WHITE) and not gl.bad_self_atari(s, w, a1, gb.WHITE)
     # White B1 joins the wall C1-C2-C3-B3-A3, which keeps its liberties D1, D2, D3, A4, ...
     assert not gl.self_atari(s, w, b1, gb.WHITE)
     assert not gl.self_atari(s, w, e5, gb.BLACK)

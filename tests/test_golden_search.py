@@ -24,15 +24,12 @@ GOLDEN = [
     # Go: recorded again after the playouts learnt to read ladders (commit "Go playouts: the
     # atari defence does not extend into a ladder"), which changes the playouts on purpose;
     # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.
-    # And again when random moves were allowed nakade fill-ins (games.go_selfatari), which
-    # changes the playouts on purpose; before it: E4 293, C5 166, D5 134, E3 133, C4 126,
-    # C6 78, C8 75, F6 74; 88,320 nodes, depth 8.
     # AMAF pinned to its rule of then, every later play of a point by the same player (the
     # default for Go is now MoGo's first-play rule, rave_first_play).
     ("go", {"size": 9}, "E5 D4", 3_000, "E4",
-     [("E4", 199), ("C4", 184), ("D5", 181), ("C5", 152), ("D3", 115), ("E8", 104), ("G6", 70),
-      ("H4", 70)],
-     87992, 7, {"rave_first_play": False}),
+     [("E4", 293), ("C5", 166), ("D5", 134), ("E3", 133), ("C4", 126), ("C6", 78), ("C8", 75),
+      ("F6", 74)],
+     88320, 8, {"rave_first_play": False}),
 ]
 
 
