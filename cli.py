@@ -47,6 +47,10 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--threads", type=positive_int,
                    help="search threads (default: all cores; 1 for exactly reproducible "
                         "time-limited searches)")
+    p.add_argument("--parallel", choices=("tree", "root"),
+                   help="how threads share the search: one shared tree with virtual loss, or "
+                        "a tree each, summed at the root (default: tree, root for a game "
+                        "whose transposition table is in use, Connect Four)")
     p.add_argument("--rave", action=argparse.BooleanOptionalAction, default=None,
                    help="RAVE / all-moves-as-first statistics (default: on for Go, off for "
                         "other games)")

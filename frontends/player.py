@@ -22,8 +22,8 @@ class PlayerConfig:
     """How the AI plays.
 
     seed: seeds the search (and a match's games: seed + game index).
-    threads: search threads (root parallelisation); default all cores.
-    exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
+    threads: search threads; default all cores.
+    parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
     transpositions, solve_nodes:
         :class:`mcts.SearchConfig`
@@ -35,6 +35,7 @@ class PlayerConfig:
     """
     seed: int = 0
     threads: int = dataclasses.field(default_factory=lambda: os.cpu_count() or 1)
+    parallel: str = None
     exploration: float = None
     capacity: int = None
     rave: bool = None
@@ -61,6 +62,7 @@ class PlayerConfig:
             return default if value is None else value
         return cls(seed=get("seed", 0),
                    threads=get("threads", threads or os.cpu_count() or 1),
+                   parallel=get("parallel"),
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
                    rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
                    rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
@@ -80,7 +82,7 @@ class PlayerConfig:
         ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
         config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
-                              rave=self.rave, rave_k=self.rave_k,
+                              parallel=self.parallel, rave=self.rave, rave_k=self.rave_k,
                               rave_schedule=self.rave_schedule,
                               rave_distance=self.rave_distance,
                               rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,

@@ -10,7 +10,7 @@ from mcts.tree import Tree
 
 def check_config(game, config):
     """``ValueError`` (one line) if ``config`` cannot search ``game``: fewer than one thread,
-    an unknown RAVE schedule or prior placement, a RAVE k that is not positive and finite, a
+    an unknown RAVE schedule, prior placement or way of sharing the threads, a RAVE k that is not positive and finite, a
     RAVE distance weight outside 0-100 (AMAF counts are int32),
     a solver budget that is negative, not finite, or for a game without an exact solver,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
@@ -27,6 +27,8 @@ def check_config(game, config):
     kernels = codegen.provided_kernels(game.kernel_module)
     if config.rave_schedule not in (None, "hand", "mse"):
         raise ValueError(f"rave_schedule must be 'hand' or 'mse', not {config.rave_schedule!r}")
+    if config.parallel not in (None, "tree", "root"):
+        raise ValueError(f"parallel must be 'tree' or 'root', not {config.parallel!r}")
     if config.prior_stats not in (None, "amaf", "value"):
         raise ValueError(f"prior_stats must be 'amaf' or 'value', not {config.prior_stats!r}")
     if config.rave_distance is not None and not 0 <= config.rave_distance <= 100:

@@ -13,10 +13,11 @@ from mcts.tree import (N_PARAMS, NO_ACTION, P_EXPLORATION, P_LEARNED, P_NO_AMAF,
 
 
 class _Worker:
-    """One tree with its scratch buffers and generator (one per thread)."""
+    """A search thread's tree (its own, or ``tree`` shared with other threads), scratch
+    buffers and generator."""
 
-    def __init__(self, game, capacity, keyed=False, weights=None):
-        self.tree = Tree(capacity, keyed)
+    def __init__(self, game, capacity, keyed=False, weights=None, tree=None):
+        self.tree = tree if tree is not None else Tree(capacity, keyed)
         self.work = new_workspace(game, weights)
         self.rng = new_rng(0)
 

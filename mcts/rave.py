@@ -11,7 +11,6 @@ import numpy as np
 from numba import njit
 
 from games.contract import FIRST_WINS, ILLEGAL
-from mcts.tree import NO_CHILDREN
 
 
 @njit(cache=True)
@@ -88,7 +87,7 @@ def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, first_at, st
     for d in range(depth, -1, -1):
         nd = path[d]
         f = first_child[nd]
-        if f != NO_CHILDREN:
+        if f >= 0:                              # expanded (not NO_CHILDREN, EXPANDING)
             for j in range(f, f + num_children[nd]):
                 i = mover[j] * a_count + action[j]
                 if mark[i] == stamp and action[j] != excluded:

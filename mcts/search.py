@@ -8,23 +8,21 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 import numpy as np
 
 from games.contract import ONGOING
 from games.rng import new_rng, split_seed
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
+from mcts.config import DEFAULT_CAPACITY, DEFAULT_EXPLORATION, SearchConfig  # noqa: F401
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_AMAF_FIRST, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM,
-                       P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP,
-                       S_MAX_DEPTH, Tree)
+                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SHARED, P_SOLVE_CAP,
+                       P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       S_AMAF_STAMP, S_MAX_DEPTH, Tree)
 
-DEFAULT_EXPLORATION = 0.7
-DEFAULT_CAPACITY = 4_000_000
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 _SOLVE_SECONDS = 0.25          # ... and one call of a game's exact solver about at most this
 _FIRST_SOLVE_CAP = 10_000.0    # solver nodes of one call in the first batch of a timed search
@@ -44,79 +42,6 @@ class GameOverError(ValueError):
     """Raised when asked to search a position whose game has ended."""
 
 
-@dataclass
-class SearchConfig:
-    """Settings of a search.
-
-    exploration: the UCB1 constant c in mean + c * sqrt(ln N / n), rewards in [0, 1]; None
-        takes the game's ``exploration_default`` (``DEFAULT_EXPLORATION`` = 0.7 unless the game
-        says otherwise: below the theoretical sqrt 2, it kept the exact outcome most often
-        among 0.5, 0.7, 1.0 and 1.4 on the solved Connect Four positions in tests/data), or
-        with RAVE its ``rave_exploration_default`` (0.05). Go uses 0.2 without RAVE: in
-        40-game matches at 2,000 playouts, c = 0.2 beat 0.5 by 33-7, and with RAVE 0.05 beat
-        0.2 by 26-14.
-    capacity: tree size in nodes; memory is ``capacity * Tree.bytes_per_node(keyed)`` bytes.
-    seed: seeds the playouts; every search starts from this seed, so the same position,
-        seed and playout budget give the same visit counts.
-    solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
-        search early).
-    threads: root parallelisation: this many independent trees (each ``capacity / threads``
-        nodes, each seeded from ``seed`` and its index) searched at once in threads (the
-        compiled loop releases the GIL); their root statistics are summed. With a playout
-        budget the result is reproducible for a given seed and thread count.
-    reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
-    early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
-        in the playouts the remaining time allows (the time is better kept for later moves);
-        not while a game's exact solver runs in the tree, whose proof of another move would
-        overturn the visit counts.
-    rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
-        the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
-        (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
-        b = sqrt(k / (3 n + k)) of Gelly and Silver 2007 (with n visits the AMAF value weighs
-        b and the mean value 1 - b, so AMAF dominates the first few hundred visits of a move),
-        or "mse", the minimum-MSE b = n_a / (n_a + n + n n_a / k) of Gelly and Silver 2011
-        (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
-        extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
-        mcts.rave.amaf_update; 0: every move weighs 1); None: the game's
-        ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
-        was the first to play it after the node (MoGo's rule), not whenever that player
-        played it; None: the game's ``rave_first_play_default``.
-    prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
-        "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
-        visits and value in selection, as in Pachi and Fuego; with RAVE only); None: the
-        game's ``prior_stats_default``.
-    transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
-        already expanded elsewhere in the tree shares that node's children and proof
-        (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
-    solve_nodes: for a game with an exact ``solve`` kernel, the solver's budget in its own
-        nodes per visit of a tree node (mcts.uct_template.try_solve): a node is offered to the
-        solver at ``solve_from`` visits and each doubling after; a settled node is proven.
-        None takes the game's ``solve_nodes_default``; 0 turns the solver calls off. Each
-        thread's solver keeps its table (games.contract) with its tree: emptied when the tree
-        starts afresh, kept when it is reused, so searches stay reproducible.
-    playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
-        policy over the game's ``move_features`` with these weights (mcts.playout_template,
-        ``cli.py train``) instead of the game's own playout policy; None: the game's own.
-    """
-    exploration: float = None
-    capacity: int = DEFAULT_CAPACITY
-    seed: int = 0
-    solver: bool = True
-    threads: int = 1
-    reuse: bool = True
-    rave: bool = None
-    rave_k: float = None
-    rave_schedule: str = None
-    rave_distance: float = None
-    rave_first_play: bool = None
-    prior_stats: str = None
-    early_stop: bool = True
-    transpositions: bool = True
-    solve_nodes: float = None
-    solve_from: int = 1
-    playout_weights: object = None
-
-
 class MCTS:
     """UCT search with MCTS-Solver for ``game`` (a :class:`games.contract.Game`).
 
@@ -133,12 +58,17 @@ class MCTS:
         check_config(game, self.config)
         self.kernels = load_kernels(game, log)
         t = self.config.threads
-        per_tree = self.config.capacity // t
         keyed = bool(self.kernels.HAS_KEY)
+        self.shared = t > 1 and self.parallel == "tree"
         need = self.config.capacity * Tree.bytes_per_node(keyed)
         try:
-            self.workers = [_Worker(game, per_tree, keyed, self.config.playout_weights)
-                            for _ in range(t)]
+            if self.shared:
+                tree = Tree(self.config.capacity, keyed)
+                self.workers = [_Worker(game, 0, keyed, self.config.playout_weights, tree)
+                                for _ in range(t)]
+            else:
+                self.workers = [_Worker(game, self.config.capacity // t, keyed,
+                                        self.config.playout_weights) for _ in range(t)]
         except MemoryError:
             raise ValueError(f"cannot allocate a tree of {self.config.capacity:,} nodes "
                              f"({need / 2**30:.1f} GiB): give fewer nodes") from None
@@ -151,6 +81,19 @@ class MCTS:
     def tree(self):
         """The tree of the first (or only) thread."""
         return self.workers[0].tree
+
+    @property
+    def trees(self):
+        """The trees searched: one if shared (or one thread), else one per thread."""
+        return [self.workers[0].tree] if self.shared else [w.tree for w in self.workers]
+
+    @property
+    def parallel(self) -> str:
+        """How threads share the search: "tree" or "root" (see SearchConfig.parallel)."""
+        if self.config.parallel is not None:
+            return self.config.parallel
+        keyed = bool(self.kernels.HAS_KEY) and self.config.transpositions
+        return "root" if keyed else "tree"
 
     def forget(self):
         """Drop the tree kept for reuse: the next search starts afresh (a new game, a position
@@ -204,6 +147,10 @@ class MCTS:
         shares = [None] * n if playouts is None else \
             [playouts // n + (1 if i < playouts % n else 0) for i in range(n)]
         stop_early = self.config.early_stop if early_stop is None else early_stop
+        for w in self.workers:
+            w.work.mark[:] = -1
+        for tree in self.trees:
+            tree.stats[S_AMAF_STAMP] = 0
         if self._pool is None:
             self._run(self.workers[0], root, shares[0], deadline, stop, stop_early)
         else:
@@ -232,22 +179,23 @@ class MCTS:
                 k.apply_action(expected, a)
             if np.array_equal(expected, root):
                 nodes = []
-                for w in self.workers:
+                for tree in self.trees:
                     node = ROOT
                     for a in self._moves:
-                        node = w.tree.child_with_action(node, a) if node is not None else None
+                        node = tree.child_with_action(node, a) if node is not None else None
                     nodes.append(node)
         self._reused = 0
-        for i, w in enumerate(self.workers):
+        for i, tree in enumerate(self.trees):
             node = nodes[i] if nodes is not None else None
-            if node is not None and w.tree.first_child[node] == NO_CHILDREN:
+            if node is not None and tree.first_child[node] == NO_CHILDREN:
                 node = None                 # nothing below it to keep (a leaf, or a proof)
             if node is not None:
-                w.tree.reroot(node)
-                w.tree.unprove_root()       # a proof of the exact solver: prove it by moves
-                self._reused += w.tree.used
+                tree.reroot(node)
+                tree.unprove_root()         # a proof of the exact solver: prove it by moves
+                self._reused += tree.used
             else:
-                w.tree.reset(st, 1 - int(k.to_play(root)))
+                tree.reset(st, 1 - int(k.to_play(root)))
+        for i, w in enumerate(self.workers):
             if nodes is None and len(w.work.solve_table) > 1:
                 w.work.solve_table.fill(0)  # not a game's next move: depend on nothing before
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
@@ -257,8 +205,7 @@ class MCTS:
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""
         k, tree = self.kernels, w.tree
         params = self.params()
-        w.work.mark[:] = -1
-        tree.stats[S_AMAF_STAMP] = 0
+        threads = len(self.workers) if self.shared else 1     # threads growing this tree
         t0 = time.perf_counter()
         done, batch = 0, 64
         solving = params[P_SOLVE_NODES] > 0 and params[P_SOLVER] != 0.0
@@ -278,7 +225,7 @@ class MCTS:
                 left = deadline - now
                 if left <= 0.002 + 1.0 / rate:
                     break
-                if early_stop and not solving and decided(tree, rate * left):
+                if early_stop and not solving and decided(tree, threads * rate * left):
                     break
                 batch = max(1, int(rate * min(_BATCH_SECONDS, 0.8 * left)))
                 # One solver call's nodes: doubled after a batch that ended in time, halved
@@ -316,6 +263,7 @@ class MCTS:
                                      else cfg.rave_first_play)
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
         params[P_TRANSPOSITIONS] = float(cfg.transpositions)
+        params[P_SHARED] = float(self.shared)
         params[P_LEARNED] = float(cfg.playout_weights is not None)
         params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
             else cfg.solve_nodes
@@ -338,8 +286,7 @@ class MCTS:
         g = self.game
         who = int(self.kernels.to_play(root))
         merged, value_sums = {}, {}
-        for w in self.workers:
-            tree = w.tree
+        for tree in self.trees:
             for j in tree.children(ROOT):
                 if tree.status[j] < 0:
                     continue
@@ -359,7 +306,7 @@ class MCTS:
         children.sort(key=lambda ch: (ch.proof is not Proof.WIN, -ch.visits, -ch.value))
         best = choose(children)
         value = best.proof.reward if best.proof is not None else best.value
-        trees = [w.tree for w in self.workers]
+        trees = self.trees
         proved = [t for t in trees if t.proven[ROOT] != NOT_PROVEN]
         return SearchResult(action=best.action, move=best.move, value=value,
                             children=children, pv=self.principal_variation(root, best.action),
@@ -377,7 +324,7 @@ class MCTS:
         def visits_of(tree):
             j = tree.child_with_action(ROOT, first_action)
             return tree.visits[j] if j is not None else -1
-        tree = max((w.tree for w in self.workers), key=visits_of) if first_action is not None \
+        tree = max(self.trees, key=visits_of) if first_action is not None \
             else self.tree
         state, pv, node = root.copy(), [], ROOT
         seen = {ROOT}

@@ -15,6 +15,7 @@ from mcts.transpositions import EMPTY, table_renumber, table_size
 
 ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
+EXPANDING = -2        # first_child of a node a thread of a shared tree is expanding now
 NO_PARENT = -1        # parent of the root
 NO_ACTION = -1        # action of the root; the "no pass move" value of P_NO_AMAF
 NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
@@ -35,11 +36,12 @@ N_STATS = 4
 # the AMAF statistics, 1: merged with the node's own value in selection), and the weight of
 # early moves in the AMAF statistics (0: all weigh 1; see mcts.rave.amaf_update) and
 # whether AMAF counts a move only when its player was the first to play it (1) or whenever
-# that player played it (0).
+# that player played it (0); whether several threads search this tree at once (1: shared
+# tree, with virtual loss and atomic updates; see mcts.uct_template).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST) = range(14)
-N_PARAMS = 14
+ P_AMAF_FIRST, P_SHARED) = range(15)
+N_PARAMS = 15
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -174,7 +176,7 @@ class Tree:
 
     def children(self, node: int) -> range:
         first = int(self.first_child[node])
-        return range(0) if first == NO_CHILDREN else range(first, first + int(self.num_children[node]))
+        return range(0) if first < 0 else range(first, first + int(self.num_children[node]))
 
     def child_with_action(self, node: int, action: int):
         """Index of the child of ``node`` reached by ``action``, or None."""

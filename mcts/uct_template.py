@@ -36,18 +36,22 @@
 # dtype in mcts.tree.FIELDS: parent, first_child, num_children, action int32; mover, status,
 # proven int8; proven_plies int16; visits int64; value_sum float64; amaf_visits int32;
 # amaf_value float32; prior_visits int32; prior_value float32; stats int64 (N_STATS,). Node
-# indices and depths are int64. RAVE's selection and backup are in mcts.rave.
+# indices and depths are int64. RAVE's selection and backup are in mcts.rave, the backup of
+# values and proofs in mcts.backup.
 import numpy as np
 from numba import njit
 
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
+from mcts.atomics import atomic_add, atomic_cas, atomic_store
+from mcts.backup import backpropagate, propagate_proof, try_prove
 from mcts.rave import amaf_update, select_child_rave
 from mcts.transpositions import table_find, table_insert
-from mcts.tree import (MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_EXPLORATION,
-                       P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE, P_RAVE_DISTANCE, P_RAVE_K,
-                       P_RAVE_MSE, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER,
-                       P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
+from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST,
+                       P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
+                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SHARED, P_SOLVE_CAP,
+                       P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
 @njit(cache=True)
@@ -86,16 +90,26 @@ def select_child(node, c, first_child, num_children, mover, node_status, proven,
 @njit(cache=True)
 def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
            proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
-           prior_value, merge_prior, stats):
+           prior_value, merge_prior, stats, shared):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
     game's prior knowledge (if any) in their prior statistics and, unless ``merge_prior``,
     also as their initial RAVE statistics; ``buf`` (int32,
     (num_actions,)) receives the legal actions. Returns False, changing nothing, when there
-    is no legal action or the capacity would be exceeded."""
+    is no legal action or the capacity would be exceeded. With ``shared`` (threads share the
+    tree) the block is taken by an atomic add on the node count, and published by writing
+    ``first_child[node]`` last: a thread that reads it finds the children complete."""
     n = legal_actions(state, buf)
-    start = stats[S_NODES]
-    if n == 0 or start + n > parent.shape[0]:
+    if n == 0:
         return False
+    if shared:
+        start = atomic_add(stats, S_NODES, n)
+        if start + n > parent.shape[0]:
+            atomic_add(stats, S_NODES, -n)
+            return False
+    else:
+        start = stats[S_NODES]
+        if start + n > parent.shape[0]:
+            return False
     x = rng[0]
     for i in range(n - 1, 0, -1):           # Fisher-Yates shuffle
         x = next_u64(x)
@@ -124,51 +138,12 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         if not merge_prior:
             amaf_visits[start:start + n] = prior_visits[start:start + n]
             amaf_value[start:start + n] = prior_value[start:start + n]
-    first_child[node] = start
     num_children[node] = n
-    stats[S_NODES] = start + n
-    return True
-
-
-@njit(cache=True)
-def try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies):
-    """MCTS-Solver step: ``node`` is proven won for the player to move once one child is proven
-    won for them, and proven drawn or lost once every child is proven and none wins. A proof
-    is stored as the final game status (FIRST_WINS, SECOND_WINS, DRAW), whatever the
-    perspective, with the plies to the end under best play (fastest win, slowest loss).
-    Returns True if ``node`` is proven."""
-    first = first_child[node]
-    if first == NO_CHILDREN:
-        return False
-    who = np.int64(mover[first])
-    win = FIRST_WINS + who
-    open_child = False
-    legal = 0
-    far = 1 << 30
-    win_plies, draw_plies, loss_plies = far, far, -1
-    for j in range(first, first + num_children[node]):
-        if node_status[j] == ILLEGAL:
-            continue
-        legal += 1
-        pj = proven[j]
-        if pj == NOT_PROVEN:
-            open_child = True
-        elif pj == win:
-            win_plies = min(win_plies, np.int64(proven_plies[j]))
-        elif pj == DRAW:
-            draw_plies = min(draw_plies, np.int64(proven_plies[j]))
-        else:
-            loss_plies = max(loss_plies, np.int64(proven_plies[j]))
-    if win_plies < far:
-        proof, plies = win, win_plies
-    elif open_child or legal == 0:
-        return False
-    elif draw_plies < far:
-        proof, plies = DRAW, draw_plies
+    if shared:
+        atomic_store(first_child, node, start)
     else:
-        proof, plies = FIRST_WINS + (1 - who), loss_plies
-    proven[node] = proof
-    proven_plies[node] = min(plies + 1, MAX_PLIES)
+        first_child[node] = start
+        stats[S_NODES] = start + n
     return True
 
 
@@ -201,19 +176,20 @@ def solve_due(visits, start):
 
 @njit(cache=True)
 def try_solve(root_state, state, path, depth, per_visit, start, cap, table, action, visits,
-              proven, proven_plies):
+              proven, proven_plies, seen):
     """The game's exact solver on the nodes of ``path[1:depth + 1]`` that are due
     (``solve_due``), shallowest first, each with a budget of ``per_visit`` solver nodes per
     visit (at most ``cap``): a node's calls cost at most twice ``per_visit`` times its visits
     in all, and a position the solver cannot settle now is tried again, with twice the
-    budget, once the search has looked at it twice as much. ``state`` is scratch: the positions are replayed
-    into it from ``root_state`` (the descent itself stays free of the call: 25 % faster). A
-    settled node is proven (its proof joins the MCTS-Solver's). Returns its depth, or -1."""
+    budget, once the search has looked at it twice as much (``seen``: visits of this
+    simulation already counted, 1 on a shared tree, else 0). ``state`` is scratch: the
+    positions are replayed into it from ``root_state`` (the descent itself stays free of the
+    call: 25 % faster). A settled node is proven (its proof joins the MCTS-Solver's). Returns its depth, or -1."""
     state[:] = root_state
     for d in range(1, depth + 1):
         nd = path[d]
         apply_action(state, action[nd])
-        v = visits[nd]
+        v = visits[nd] - seen
         if proven[nd] != NOT_PROVEN or not solve_due(v, start):
             continue
         st, plies = solve(state, np.int64(min(per_visit * v, cap, 4.0e18)), table)
@@ -242,28 +218,6 @@ def evaluate(state, st, proof, rng, rave, learned, work):
     return rollout(state, rng), 0
 
 
-@njit(cache=True)
-def backpropagate(path, depth, r0, mover, visits, value_sum):
-    """Add the simulation's result (``r0``, player 0's reward in [0, 1]) to every node of
-    ``path[:depth + 1]`` (int64 node indices), each from the view of its mover: ``visits``
-    (int64) + 1, ``value_sum`` (float64) + its mover's reward."""
-    for d in range(depth, -1, -1):
-        nd = path[d]
-        visits[nd] += 1
-        value_sum[nd] += r0 if mover[nd] == 0 else 1.0 - r0
-
-
-@njit(cache=True)
-def propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
-                    proven_plies):
-    """MCTS-Solver backup: the leaf ``path[depth]`` is proven; prove its ancestors with
-    ``try_prove`` from the bottom up, as far as the proof carries."""
-    for d in range(depth - 1, -1, -1):
-        if not try_prove(path[d], first_child, num_children, mover, node_status, proven,
-                         proven_plies):
-            return
-
-
 @njit(cache=True, nogil=True)
 def run_playouts(root_state, n_iter, params, rng, tree, work):
     """Run up to ``n_iter`` MCTS iterations from ``root_state`` (the game's state array, not
@@ -272,7 +226,17 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     ``params``: float64 ``(N_PARAMS,)`` indexed by the ``P_*`` slots of mcts.tree. ``tree``:
     mcts.tree.TreeArrays, updated (its ``stats`` too, by the ``S_*`` slots); ``work``:
     mcts.tree.Workspace. ``rng``: uint64 ``(1,)``. Values are kept from the view of the player
-    who moved into each node. Releases the GIL."""
+    who moved into each node. Releases the GIL.
+
+    With ``params[P_SHARED]`` several threads run this on one tree at once (tree
+    parallelisation: Chaslot, Winands and van den Herik 2008, "Parallel Monte-Carlo Tree
+    Search"; lock-free as in Enzenberger and Mueller 2009, "A lock-free multithreaded
+    Monte-Carlo tree search algorithm"): a visit is counted on the way down (a virtual loss
+    that steers the other threads elsewhere until the result comes back), node blocks are
+    taken with an atomic add, a leaf is expanded by the one thread that claims it
+    (``EXPANDING``; the others play out from it meanwhile), and visits, values and the
+    tree's counters change atomically. The transposition table is not used then. The AMAF
+    statistics are plain adds: a rare lost update only drops one sample."""
     parent, first_child, num_children = tree.parent, tree.first_child, tree.num_children
     action, mover, node_status, proven = tree.action, tree.mover, tree.status, tree.proven
     proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
@@ -290,7 +254,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     distance = params[P_RAVE_DISTANCE]
     first_only = params[P_AMAF_FIRST] != 0.0
     merge_prior = params[P_PRIOR_VALUE] != 0.0
-    shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0
+    parallel = params[P_SHARED] != 0.0
+    seen = 1 if parallel else 0                 # this simulation's own visit, when counted
+    shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0 and not parallel
     learned = HAS_FEATURES and params[P_LEARNED] != 0.0
     per_visit = params[P_SOLVE_NODES]
     solving = HAS_SOLVE and solver and per_visit > 0.0
@@ -304,9 +270,13 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         depth = 0
         due = False
         path[0] = ROOT
+        if parallel:
+            atomic_add(visits, ROOT, 1)
         st = np.int64(node_status[ROOT])
         while st == ONGOING and proven[node] == NOT_PROVEN:
             if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
+                break
+            if first_child[node] == EXPANDING:  # another thread is expanding it: play out
                 break
             if first_child[node] == NO_CHILDREN:
                 key = position_key(state) if shared else np.uint64(0)
@@ -316,12 +286,17 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if proven[node] != NOT_PROVEN:
                         break
                 else:
-                    if visits[node] == 0 and node != ROOT:
+                    if visits[node] <= seen and node != ROOT:
                         break
+                    if parallel and atomic_cas(first_child, node, NO_CHILDREN,
+                                               EXPANDING) != NO_CHILDREN:
+                        break                   # claimed by another thread first
                     if not expand(node, state, buf, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
                                   value_sum, amaf_visits, amaf_value, prior_visits,
-                                  prior_value, merge_prior, stats):
+                                  prior_value, merge_prior, stats, parallel):
+                        if parallel:
+                            atomic_store(first_child, node, NO_CHILDREN)
                         break
                     if shared:
                         table_insert(table_keys, table_nodes, key, node)
@@ -351,29 +326,39 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             node_status[node] = st
             depth += 1
             path[depth] = node
+            if parallel:
+                atomic_add(visits, node, 1)
             if st != ONGOING and solver:
                 proven[node] = st
                 proven_plies[node] = 0
-            elif solving and proven[node] == NOT_PROVEN and solve_due(visits[node], start):
+            elif solving and proven[node] == NOT_PROVEN and solve_due(visits[node] - seen,
+                                                                      start):
                 due = True
         if due:                                 # the exact solver on the nodes due for it
             d = try_solve(root_state, work.solve_state, path, depth, per_visit, start,
                           params[P_SOLVE_CAP], solve_table, action, visits, proven,
-                          proven_plies)
+                          proven_plies, seen)
             if d >= 0:
                 depth = d
         leaf = path[depth]
         final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
         r0 = reward_first(final)
-        backpropagate(path, depth, r0, mover, visits, value_sum)
+        backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
         if solver and proven[leaf] != NOT_PROVEN:
             propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
                             proven_plies)
         if rave:
-            stats[S_AMAF_STAMP] += 1
+            if parallel:                        # a stamp no other simulation uses
+                stamp = atomic_add(stats, S_AMAF_STAMP, 1) + 1
+            else:
+                stats[S_AMAF_STAMP] += 1
+                stamp = stats[S_AMAF_STAMP]
             amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, work.first_at,
-                        stats[S_AMAF_STAMP], r0, excluded, distance, first_only, first_child,
+                        stamp, r0, excluded, distance, first_only, first_child,
                         num_children, action, mover, amaf_visits, amaf_value)
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
-    stats[S_PLAYOUTS] += done
+    if parallel:
+        atomic_add(stats, S_PLAYOUTS, done)
+    else:
+        stats[S_PLAYOUTS] += done
     return done

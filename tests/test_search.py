@@ -183,7 +183,8 @@ def test_no_reuse_when_the_position_does_not_follow():
 
 @pytest.mark.parametrize("threads", [2, 3])
 def test_threads_sum_their_playouts_and_are_reproducible(threads):
-    a = search("4453", playouts=30_000, seed=8, threads=threads)[1]
-    b = search("4453", playouts=30_000, seed=8, threads=threads)[1]
+    """Root parallelisation: each thread its own tree, so a playout budget is reproducible."""
+    a = search("4453", playouts=30_000, seed=8, threads=threads, parallel="root")[1]
+    b = search("4453", playouts=30_000, seed=8, threads=threads, parallel="root")[1]
     assert a.playouts == 30_000 == sum(c.visits for c in a.children)
     assert a.children == b.children

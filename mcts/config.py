@@ -1,0 +1,87 @@
+"""The settings of a search (:class:`SearchConfig`), parsed once by a front end and passed
+down to :class:`mcts.search.MCTS`."""
+from dataclasses import dataclass
+
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_CAPACITY = 4_000_000
+
+
+@dataclass
+class SearchConfig:
+    """Settings of a search.
+
+    exploration: the UCB1 constant c in mean + c * sqrt(ln N / n), rewards in [0, 1]; None
+        takes the game's ``exploration_default`` (``DEFAULT_EXPLORATION`` = 0.7 unless the game
+        says otherwise: below the theoretical sqrt 2, it kept the exact outcome most often
+        among 0.5, 0.7, 1.0 and 1.4 on the solved Connect Four positions in tests/data), or
+        with RAVE its ``rave_exploration_default`` (0.05). Go uses 0.2 without RAVE: in
+        40-game matches at 2,000 playouts, c = 0.2 beat 0.5 by 33-7, and with RAVE 0.05 beat
+        0.2 by 26-14.
+    capacity: tree size in nodes; memory is ``capacity * Tree.bytes_per_node(keyed)`` bytes.
+    seed: seeds the playouts; every search starts from this seed, so the same position,
+        seed and playout budget give the same visit counts.
+    solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
+        search early).
+    threads: search threads (the compiled loop releases the GIL), each seeded from ``seed``
+        and its index; how they share the work is ``parallel``.
+    parallel: "tree": the threads grow one shared tree of ``capacity`` nodes, with virtual
+        loss and atomic updates (tree parallelisation, mcts.uct_template.run_playouts); the
+        transposition table is then off, and the visit counts depend on how the threads
+        interleave, so only one thread is exactly reproducible. "root": root
+        parallelisation, each thread its own tree of ``capacity / threads`` nodes, their root
+        statistics summed at the end (reproducible with a playout budget for a given seed
+        and thread count). None: "tree", except "root" for a game whose transposition table
+        is in use (``transpositions`` and a ``position_key`` kernel: Connect Four), which a
+        shared tree would lose. One thread: the same search either way.
+    reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
+    early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
+        in the playouts the remaining time allows (the time is better kept for later moves);
+        not while a game's exact solver runs in the tree, whose proof of another move would
+        overturn the visit counts.
+    rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
+        the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
+        (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
+        b = sqrt(k / (3 n + k)) of Gelly and Silver 2007 (with n visits the AMAF value weighs
+        b and the mean value 1 - b, so AMAF dominates the first few hundred visits of a move),
+        or "mse", the minimum-MSE b = n_a / (n_a + n + n n_a / k) of Gelly and Silver 2011
+        (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
+        extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
+        mcts.rave.amaf_update; 0: every move weighs 1); None: the game's
+        ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
+        was the first to play it after the node (MoGo's rule), not whenever that player
+        played it; None: the game's ``rave_first_play_default``.
+    prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
+        "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
+        visits and value in selection, as in Pachi and Fuego; with RAVE only); None: the
+        game's ``prior_stats_default``.
+    transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
+        already expanded elsewhere in the tree shares that node's children and proof
+        (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
+    solve_nodes: for a game with an exact ``solve`` kernel, the solver's budget in its own
+        nodes per visit of a tree node (mcts.uct_template.try_solve): a node is offered to the
+        solver at ``solve_from`` visits and each doubling after; a settled node is proven.
+        None takes the game's ``solve_nodes_default``; 0 turns the solver calls off. Each
+        thread's solver keeps its table (games.contract) with its tree: emptied when the tree
+        starts afresh, kept when it is reused, so searches stay reproducible.
+    playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
+        policy over the game's ``move_features`` with these weights (mcts.playout_template,
+        ``cli.py train``) instead of the game's own playout policy; None: the game's own.
+    """
+    exploration: float = None
+    capacity: int = DEFAULT_CAPACITY
+    seed: int = 0
+    solver: bool = True
+    threads: int = 1
+    reuse: bool = True
+    rave: bool = None
+    rave_k: float = None
+    rave_schedule: str = None
+    rave_distance: float = None
+    rave_first_play: bool = None
+    prior_stats: str = None
+    early_stop: bool = True
+    transpositions: bool = True
+    solve_nodes: float = None
+    solve_from: int = 1
+    playout_weights: object = None
+    parallel: str = None
