@@ -73,6 +73,9 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")
+    p.add_argument("--early-stop", action=argparse.BooleanOptionalAction, default=None,
+                   help="with a time budget, stop once the most visited move cannot be "
+                        "overtaken in the time left (default: on)")
     p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")

@@ -25,7 +25,7 @@ class PlayerConfig:
     threads: search threads; default all cores.
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
-    transpositions, solve_nodes:
+    transpositions, solve_nodes, early_stop:
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -46,6 +46,7 @@ class PlayerConfig:
     prior_stats: str = None
     transpositions: bool = None
     solve_nodes: float = None
+    early_stop: bool = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -67,7 +68,8 @@ class PlayerConfig:
                    rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
                    rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
-                   solve_nodes=get("solve_nodes"), playouts=get("playouts"),
+                   solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
+                   playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
                    playout_weights=get("playout_weights"))
@@ -94,6 +96,8 @@ class PlayerConfig:
             config.capacity = self.capacity
         if self.transpositions is not None:
             config.transpositions = self.transpositions
+        if self.early_stop is not None:
+            config.early_stop = self.early_stop
         return config
 
     def weights(self, game):

@@ -402,3 +402,15 @@ def test_play_checks_the_sgf_folder_before_the_game(tmp_path):
     assert p.returncode == 2 and lines == [
         f"error: cannot create the folder {blocker / 'games'}: Not a directory"]
     assert "to move" not in p.stdout                  # no game was started, so none is lost
+
+
+def test_early_stop_flag_reaches_the_search_config():
+    """`--no-early-stop` spends the whole time budget; the default keeps the early stop."""
+    from cli import parse_args
+    from frontends.player import PlayerConfig
+    import games
+    game = games.get("go")
+    off = PlayerConfig.from_args(parse_args(["play", "go", "--no-early-stop"])).search_config(game)
+    on = PlayerConfig.from_args(parse_args(["play", "go"])).search_config(game)
+    assert off.early_stop is False
+    assert on.early_stop is True
