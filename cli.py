@@ -76,6 +76,10 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--early-stop", action=argparse.BooleanOptionalAction, default=None,
                    help="with a time budget, stop once the most visited move cannot be "
                         "overtaken in the time left (default: on)")
+    p.add_argument("--last-good-reply", action=argparse.BooleanOptionalAction, default=None,
+                   help="playouts try first the last good reply to the last moves, learned "
+                        "from the simulations won and forgotten after those lost (LGRF-2, "
+                        "Baier and Drake 2010) (default: the game's)")
     p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")

@@ -25,7 +25,7 @@ class PlayerConfig:
     threads: search threads; default all cores.
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
-    transpositions, solve_nodes, early_stop:
+    transpositions, solve_nodes, early_stop, last_good_reply (SearchConfig.replies):
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -47,6 +47,7 @@ class PlayerConfig:
     transpositions: bool = None
     solve_nodes: float = None
     early_stop: bool = None
+    last_good_reply: bool = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -69,6 +70,7 @@ class PlayerConfig:
                    rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
+                   last_good_reply=get("last_good_reply"),
                    playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
@@ -88,7 +90,7 @@ class PlayerConfig:
                               rave_schedule=self.rave_schedule,
                               rave_distance=self.rave_distance,
                               rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,
-                              solve_nodes=self.solve_nodes,
+                              solve_nodes=self.solve_nodes, replies=self.last_good_reply,
                               playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration

@@ -30,6 +30,11 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                moves written). RAVE uses it; generated from
                                                ``playout_action`` when absent (slower than a
                                                hand-written one)
+``rollout_replies(state, rng, actions,``       like ``rollout_record``, first trying at each move
+``players, replies) -> (int, int)``            the last good reply to the moves before it from
+``*(optional)*``                               ``replies`` (int32, the table of mcts.replies, read
+                                               only) when the game's rules allow it there
+                                               (``SearchConfig.replies``, ``--last-good-reply``)
 ``prior(state, actions, visits, value)``       prior knowledge of the moves ``actions`` (int32, the
 ``-> None``  *(optional)*                      children of ``state`` being created): add virtual
                                                playouts to ``visits`` (int32) and the mover's
@@ -91,7 +96,7 @@ ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve")
+                    "solve", "rollout_replies")
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,7 @@ class Game:
                                     # mcts.search.SearchConfig)
     rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
     rave_first_play_default = False  # AMAF counts a move only if its player played it first
+    replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
     prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
                                     # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them

@@ -67,6 +67,10 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   when the last move's group or a group of the mover's next to it has two liberties, take
   one (:mod:`games.go_twolib`).
 
+With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
+plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
+if the random part of the policy could play it there (Baier and Drake 2010; mcts.replies).
+
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
 through the contract's ``prior`` kernel (:func:`games.go_prior.point_prior`).
@@ -77,25 +81,22 @@ import numpy as np
 from numba import njit
 
 from games import go_board as gb
+from games import go_playout as gpl
 from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
-                            F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_PRIORS, F_SIZE, F_STATUS,
-                            F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS, POLICY_PATTERNS2,
-                            POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at, final_status,
-                            hash_after, in_history, is_legal_point, is_own_eye, place_stone,
-                            push_history)
-from games.go_nakade import MAX_EYE
+from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
+                            F_STATUS, F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS,
+                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, at, hash_after,
+                            in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
-from games.go_libs import bad_self_atari
-from games.go_policy import local_move, pattern_move, saving_moves
-from games.go_twolib import QUEUE
+from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
+                              rollout_record, rollout_replies)
+from games.go_policy import saving_moves
 from games.go_prior import point_prior
-from games.rng import below, next_u64, random_below
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
-                       os.path.abspath(gpr.__file__))
+                       os.path.abspath(gpr.__file__), os.path.abspath(gpl.__file__))
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
@@ -175,19 +176,6 @@ def move_check(state, action):
 
 
 @njit(cache=True)
-def _finish_move(state, action):
-    """Bookkeeping after a stone or a pass: turn, counters, history, end of game."""
-    state[F_LAST2] = state[F_LAST]
-    state[F_LAST] = action
-    state[F_TOMOVE] = 1 - state[F_TOMOVE]
-    state[F_MOVES] += 1
-    push_history(state)
-    if state[F_PASSES] >= 2 or state[F_MOVES] >= state[F_MAXMOVES]:
-        state[F_STATUS] = final_status(state)
-    return state[F_STATUS]
-
-
-@njit(cache=True)
 def apply_action(state, action):
     """Play ``action`` (superko included); return the new status, or ``ILLEGAL`` with the
     state unchanged."""
@@ -203,143 +191,7 @@ def apply_action(state, action):
         p = (a // n + 1) * w + a % n + 1
         state[F_KO] = place_stone(state, w, p, state[F_TOMOVE] + 1, True)
         state[F_PASSES] = 0
-    return _finish_move(state, a)
-
-
-@njit(cache=True)
-def _is_candidate(state, w, p, c):
-    """Playout policy filter: legal by simple ko and suicide, and not the mover's own eye."""
-    return (p != state[F_KO] and not is_own_eye(state, w, p, c)
-            and is_legal_point(state, w, p, c))
-
-
-@njit(cache=True)
-def _random_ok(state, w, p, c, patterns):
-    """A point the random part of the policy may play: a candidate, and with the patterns
-    policy not a self-atari of two stones or more."""
-    return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
-
-
-@njit(cache=True)
-def _local(state, w, c, x, region, queue):
-    """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
-    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
-    patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
-    mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
-    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
-    two-liberty rule (``games.go_twolib.QUEUE``)."""
-    a = state[F_LAST]
-    n = w - 2
-    if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
-        return NO_POINT, x
-    policy = state[F_POLICY]
-    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
-                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue)
-    b = state[F_LAST2]
-    if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
-        return p, x
-    q = (b // n + 1) * w + b % n + 1
-    if state[at(q, COLOR)] != c:
-        return NO_POINT, x                      # captured since
-    return pattern_move(state, w, q, c, x)
-
-
-@njit(cache=True)
-def playout_action(state, rng):
-    """The playout policy's move (see the module docstring); the state is not changed. Pass
-    when there is no candidate."""
-    n = state[F_SIZE]
-    w = n + 2
-    c = state[F_TOMOVE] + 1
-    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
-                       np.empty(QUEUE, dtype=np.int64))
-    if p != NO_POINT:
-        return (p // w - 1) * n + p % w - 1
-    patterns = state[F_POLICY] != POLICY_UNIFORM
-    e0 = state[F_EMPTY_AT]
-    count = 0
-    for i in range(state[F_NEMPTY]):
-        if _random_ok(state, w, state[e0 + i], c, patterns):
-            count += 1
-    if count == 0:
-        return n * n
-    k = random_below(rng, count)
-    for i in range(state[F_NEMPTY]):
-        p = state[e0 + i]
-        if _random_ok(state, w, p, c, patterns):
-            if k == 0:
-                return (p // w - 1) * n + p % w - 1
-            k -= 1
-    return n * n
-
-
-@njit(cache=True)
-def _playout(state, rng, record, seq_actions, seq_players):
-    """Play the playout policy to the end (two passes or the move cap); return the status and
-    the number of moves written to ``seq_actions`` / ``seq_players`` when ``record``.
-
-    A candidate is drawn uniformly from the not-yet-rejected part of the empty list; a rejected
-    point is swapped behind that part, so every draw is uniform over the points left and
-    nothing is allocated. Simple ko only: no superko test here."""
-    if state[F_STATUS] != ONGOING:
-        return state[F_STATUS], 0
-    n = state[F_SIZE]
-    w = n + 2
-    e0 = state[F_EMPTY_AT]
-    patterns = state[F_POLICY] != POLICY_UNIFORM
-    x = rng[0]
-    st = ONGOING
-    m = 0
-    region = np.empty(MAX_EYE, dtype=np.int64)
-    queue = np.empty(QUEUE, dtype=np.int64)
-    while st == ONGOING:
-        c = state[F_TOMOVE] + 1
-        chosen = NO_POINT
-        if patterns:                            # uniform playouts: no call at all
-            chosen, x = _local(state, w, c, x, region, queue)
-        k = state[F_NEMPTY] if chosen == NO_POINT else 0
-        while k > 0:
-            x = next_u64(x)
-            i = below(x, k)
-            p = state[e0 + i]
-            if _random_ok(state, w, p, c, patterns):
-                chosen = p
-                break
-            k -= 1              # reject p: swap it behind the candidates still open
-            q = state[e0 + k]
-            state[e0 + i] = q
-            state[at(q, EPOS)] = i
-            state[e0 + k] = p
-            state[at(p, EPOS)] = k
-        if chosen == NO_POINT:
-            state[F_PASSES] += 1
-            state[F_KO] = NO_POINT
-            action = n * n
-        else:
-            state[F_KO] = place_stone(state, w, chosen, c, True)
-            state[F_PASSES] = 0
-            action = (chosen // w - 1) * n + chosen % w - 1
-        if record and m < seq_actions.shape[0]:
-            seq_actions[m] = action
-            seq_players[m] = c - 1
-            m += 1
-        st = _finish_move(state, action)
-    rng[0] = x
-    return st, m
-
-
-@njit(cache=True)
-def rollout(state, rng):
-    """Play the playout policy to the end (two passes or the move cap); return the status."""
-    st, _ = _playout(state, rng, False, state[:0].astype(np.int32), state[:0].astype(np.int8))
-    return st
-
-
-@njit(cache=True)
-def rollout_record(state, rng, seq_actions, seq_players):
-    """``rollout`` that also records each move and its player (for RAVE); returns
-    (status, moves recorded)."""
-    return _playout(state, rng, True, seq_actions, seq_players)
+    return finish_move(state, a)
 
 
 @njit(cache=True)

@@ -63,6 +63,12 @@ class SearchConfig:
         None takes the game's ``solve_nodes_default``; 0 turns the solver calls off. Each
         thread's solver keeps its table (games.contract) with its tree: emptied when the tree
         starts afresh, kept when it is reused, so searches stay reproducible.
+    replies: last-good-reply with forgetting (Baier and Drake 2010; mcts.replies): each
+        thread keeps the replies of the simulations' winners to the move before (LGR-1) and
+        to the two moves before (LGR-2), forgets a loser's, and the game's
+        ``rollout_replies`` playouts play a stored reply first. The table is emptied when the
+        tree starts afresh. None: the game's ``replies_default``; ``ValueError`` for a game
+        without that kernel. The learned playout policy, when given, plays without it.
     playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
         policy over the game's ``move_features`` with these weights (mcts.playout_template,
         ``cli.py train``) instead of the game's own playout policy; None: the game's own.
@@ -85,3 +91,4 @@ class SearchConfig:
     solve_from: int = 1
     playout_weights: object = None
     parallel: str = None
+    replies: bool = None

@@ -37,11 +37,12 @@ N_STATS = 4
 # early moves in the AMAF statistics (0: all weigh 1; see mcts.rave.amaf_update) and
 # whether AMAF counts a move only when its player was the first to play it (1) or whenever
 # that player played it (0); whether several threads search this tree at once (1: shared
-# tree, with virtual loss and atomic updates; see mcts.uct_template).
+# tree, with virtual loss and atomic updates; see mcts.uct_template); whether the playouts use
+# last good replies (1; mcts.replies).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST, P_SHARED) = range(15)
-N_PARAMS = 15
+ P_AMAF_FIRST, P_SHARED, P_REPLIES) = range(16)
+N_PARAMS = 16
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -60,7 +61,7 @@ TreeArrays.__doc__ = (
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark", "first_at", "weights", "cand", "feats", "logits",
-                                     "solve_table", "solve_state"])
+                                     "solve_table", "solve_state", "replies"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
@@ -74,7 +75,8 @@ Workspace.__doc__ = (
     "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``); the "
     "table of the game's exact solver, ``solve_table`` (uint64, ``(solve_table_size,)``, at "
     "least one entry, emptied with the tree and kept with it when the tree is reused), and "
-    "``solve_state``, a second copy of the state for its calls.")
+    "``solve_state``, a second copy of the state for its calls; ``replies`` (int32, "
+    "``(2 * (num_actions + 1) * num_actions,)``), the last-good-reply table of mcts.replies.")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -95,7 +97,8 @@ def new_workspace(game, weights=None) -> Workspace:
                      feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
                      logits=np.empty(actions, dtype=np.float64),
                      solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
-                     solve_state=np.empty_like(game.initial_state()))
+                     solve_state=np.empty_like(game.initial_state()),
+                     replies=np.full(2 * (actions + 1) * actions, -1, dtype=np.int32))
 
 
 class Tree:

@@ -2,9 +2,10 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve) and the constants HAS_PRIOR, HAS_KEY, HAS_FEATURES
-# and HAS_SOLVE (does the game have its own prior kernel, position_key for transpositions,
-# move_features for the learned playout policy, an exact solver?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
+# prior, position_key, move_features, solve, rollout_replies) and the constants HAS_PRIOR,
+# HAS_KEY, HAS_FEATURES, HAS_SOLVE and HAS_REPLIES (does the game have its own prior kernel,
+# position_key for transpositions, move_features for the learned playout policy, an exact
+# solver, playouts with last good replies?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
 # receiving them as arguments, numba can cache every function below to disk (numba issues
 # #6264, #2952).
 #
@@ -21,7 +22,8 @@
 #   share the children of a transposition) -> try_solve on the path's due nodes (games with
 #   an exact solver)
 #   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
-#   with try_prove) -> amaf_update (RAVE only).
+#   with try_prove) -> amaf_update (RAVE only) -> reply_update (last good replies only:
+#   mcts.replies).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
 # loop: Connect Four 4,886, Go 9x9 with RAVE 188,386; this one: 4,940 and 185,078):
 # * phase functions take the arrays they use, read from ``tree`` by name once per batch:
@@ -46,10 +48,11 @@ from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
 from mcts.backup import backpropagate, propagate_proof, try_prove
 from mcts.rave import amaf_update, select_child_rave
+from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST,
                        P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SHARED, P_SOLVE_CAP,
+                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SHARED, P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
@@ -201,18 +204,21 @@ def try_solve(root_state, state, path, depth, per_visit, start, cap, table, acti
 
 
 @njit(cache=True)
-def evaluate(state, st, proof, rng, rave, learned, work):
+def evaluate(state, st, proof, rng, rave, learned, replies, work):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
     (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a
     playout from ``state``, of the learned policy (mcts.playout_template) if ``learned`` or
-    the game's own, recorded in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8)
-    when ``rave``. Returns (final node_status, moves recorded)."""
+    the game's own (with the last good replies of ``work.replies`` if ``replies``), recorded
+    in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8) when ``rave`` or
+    ``replies``. Returns (final node_status, moves recorded)."""
     if proof != NOT_PROVEN:
         return np.int64(proof), 0
     if st != ONGOING:
         return st, 0
     if learned:
-        return learned_playout(state, rng, work, rave)
+        return learned_playout(state, rng, work, rave or replies)
+    if replies:
+        return rollout_replies(state, rng, work.seq_actions, work.seq_players, work.replies)
     if rave:
         return rollout_record(state, rng, work.seq_actions, work.seq_players)
     return rollout(state, rng), 0
@@ -258,6 +264,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     seen = 1 if parallel else 0                 # this simulation's own visit, when counted
     shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0 and not parallel
     learned = HAS_FEATURES and params[P_LEARNED] != 0.0
+    replies = HAS_REPLIES and params[P_REPLIES] != 0.0
     per_visit = params[P_SOLVE_NODES]
     solving = HAS_SOLVE and solver and per_visit > 0.0
     start = max(np.int64(params[P_SOLVE_FROM]), 1)
@@ -341,7 +348,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             if d >= 0:
                 depth = d
         leaf = path[depth]
-        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
+        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, replies, work)
         r0 = reward_first(final)
         backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
         if solver and proven[leaf] != NOT_PROVEN:
@@ -356,6 +363,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, work.first_at,
                         stamp, r0, excluded, distance, first_only, first_child,
                         num_children, action, mover, amaf_visits, amaf_value)
+        if replies:
+            reply_update(path, depth, action, mover, seq_actions, seq_players, n_seq, r0,
+                         excluded, work.replies, np.int64(buf.shape[0]))
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
     if parallel:
         atomic_add(stats, S_PLAYOUTS, done)

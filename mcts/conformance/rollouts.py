@@ -1,4 +1,5 @@
-"""Hand-written rollout and rollout_record against the generated playout_action loop."""
+"""Hand-written rollout, rollout_record and rollout_replies against the generated
+playout_action loop."""
 import math
 
 import numpy as np
@@ -89,8 +90,11 @@ def _check_rollout(game, state, where, seed, reference, problems):
         problems.add("rollout rates", message)
 
 
-def _check_rollout_record(game, state, where, seed, reference, problems):
+def _check_rollout_record(game, state, where, seed, reference, problems, replies=None):
+    """rollout_record, or with a table ``replies`` rollout_replies: results, recorded moves
+    and their replay; the rates against ``reference`` unless ``reference`` is None."""
     k = game.kernels
+    name = "rollout_record" if replies is None else "rollout_replies"
     size = game.max_length + 1                  # the search's buffers
     actions = np.zeros(size, dtype=np.int32)
     players = np.zeros(size, dtype=np.int8)
@@ -99,11 +103,12 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
     mismatch = 0
     for i in range(PLAYOUTS):
         s = state.copy()
-        got = k.rollout_record(s, rng, actions, players)
+        got = (k.rollout_record(s, rng, actions, players) if replies is None
+               else k.rollout_replies(s, rng, actions, players, replies))
         try:
             st, m = (int(x) for x in got)
         except (TypeError, ValueError):
-            problems.add("record pair", f"rollout_record returned {got!r}: it must return a "
+            problems.add("record pair", f"{name} returned {got!r}: it must return a "
                          "pair (final status, moves recorded)")
             return
         if st not in counts:
@@ -111,16 +116,16 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
             continue
         counts[st] += 1
         if not 0 <= m <= size:
-            problems.add("record count", f"rollout_record said it recorded {m} moves from "
+            problems.add("record count", f"{name} said it recorded {m} moves from "
                          f"{where}, but its buffers hold {size}: return (status, moves written)")
             continue
         who = [int(p) for p in players[:m]]
         wrong = [p for p in who if p not in (0, 1)]
         if wrong:
-            problems.add("record players", f"rollout_record recorded player {wrong[0]} from "
+            problems.add("record players", f"{name} recorded player {wrong[0]} from "
                          f"{where}: record the player of each move, 0 (first) or 1 (second)")
         if m == size:
-            problems.add("record long", f"rollout_record recorded {m} moves from {where}, more "
+            problems.add("record long", f"{name} recorded {m} moves from {where}, more "
                          f"than max_length = {game.max_length}: playouts must end within "
                          "max_length plies")
             continue
@@ -130,7 +135,7 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
         for j in range(m):
             where_j = f"move {j + 1} of a playout from {where}"
             if not wrong and who[j] != int(k.to_play(replay)):
-                problems.add("record players", f"rollout_record recorded player {who[j]} for "
+                problems.add("record players", f"{name} recorded player {who[j]} for "
                              f"{where_j}, but to_play is {int(k.to_play(replay))} there: record "
                              "the player who makes each move")
                 break
@@ -139,12 +144,12 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
             if r == ILLEGAL:
                 n = int(k.legal_actions(replay, buf))
                 if a not in set(int(x) for x in buf[:n]):
-                    problems.add("record illegal", f"rollout_record recorded {a} as {where_j}, "
+                    problems.add("record illegal", f"{name} recorded {a} as {where_j}, "
                                  "which apply_action refuses and legal_actions does not list: "
                                  "record the moves the playout plays")
                 break               # a listed move refused (superko): the replay cannot go on
             if r != ONGOING and j < m - 1:
-                problems.add("record past end", f"replaying rollout_record's {m} recorded moves "
+                problems.add("record past end", f"replaying {name}'s {m} recorded moves "
                              f"from {where} ends the game after {j + 1}: record only the moves "
                              "played")
                 break
@@ -152,17 +157,17 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
             final = int(k.status(replay))
             if final != st:
                 mismatch += 1
-                problems.add("record replay", f"rollout_record returned {_status_name(st)} but "
+                problems.add("record replay", f"{name} returned {_status_name(st)} but "
                              f"its recorded moves replayed with apply_action from {where} end "
                              f"with status {_status_name(final)}: record every move played and "
                              "return the final status")
     if bad:
         st, c = max(bad.items(), key=lambda x: x[1])
-        problems.add("record result", f"rollout_record returned {_status_name(st)} in {c} of "
+        problems.add("record result", f"{name} returned {_status_name(st)} in {c} of "
                      f"{PLAYOUTS} playouts from {where}: it must play to the end and return "
                      "(FIRST_WINS, SECOND_WINS or DRAW, moves recorded)")
-    if not mismatch:                 # else the replay said more precisely what is wrong
-        message = _compare("rollout_record", counts, reference, where)
+    if not mismatch and reference is not None:     # else the replay said more precisely
+        message = _compare(name, counts, reference, where)
         if message:
             problems.add("record rates", message)
 
@@ -170,7 +175,8 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
 def check_rollouts(game, seeds=(101, 102)):
     """Hand-written rollout / rollout_record against the generic playout_action loop."""
     from mcts.codegen import provided_kernels
-    hand = provided_kernels(game.kernel_module) & {"rollout", "rollout_record"}
+    hand = provided_kernels(game.kernel_module) & {"rollout", "rollout_record",
+                                                   "rollout_replies"}
     if not hand:
         return []
     k, problems = game.kernels, _Problems()
@@ -192,4 +198,11 @@ def check_rollouts(game, seeds=(101, 102)):
             _check_rollout(game, state, where, seed, reference, problems)
         if "rollout_record" in hand:
             _check_rollout_record(game, state, where, seed, reference, problems)
+        if "rollout_replies" in hand:   # no reply stored: the game's own policy
+            a = game.num_actions
+            table = np.full(2 * (a + 1) * a, -1, dtype=np.int32)
+            _check_rollout_record(game, state, where, seed, reference, problems, table)
+            table[:] = np.random.default_rng(seed).integers(-1, a, table.size)
+            _check_rollout_record(game, state, where + " (random replies stored)", seed, None,
+                                  problems, table)
     return problems.messages()

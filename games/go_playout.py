@@ -1,0 +1,202 @@
+"""Go's playouts: the contract's ``playout_action``, ``rollout``, ``rollout_record`` and
+``rollout_replies`` kernels (re-exported by :mod:`games.go`, whose docstring describes the
+policies), and ``finish_move``, the bookkeeping after every move that ``apply_action`` shares.
+
+Functions take the state and integers only (see games.go_board).
+"""
+import numpy as np
+from numba import njit
+
+from games.contract import ONGOING
+from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
+                            F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE,
+                            NO_POINT, POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB,
+                            POLICY_UNIFORM, at, final_status, is_legal_point, is_own_eye,
+                            place_stone, push_history)
+from games.go_libs import bad_self_atari
+from games.go_nakade import MAX_EYE
+from games.go_policy import local_move, pattern_move
+from games.go_twolib import QUEUE
+from games.rng import below, next_u64, random_below
+
+
+@njit(cache=True)
+def finish_move(state, action):
+    """Bookkeeping after a stone or a pass: turn, counters, history, end of game."""
+    state[F_LAST2] = state[F_LAST]
+    state[F_LAST] = action
+    state[F_TOMOVE] = 1 - state[F_TOMOVE]
+    state[F_MOVES] += 1
+    push_history(state)
+    if state[F_PASSES] >= 2 or state[F_MOVES] >= state[F_MAXMOVES]:
+        state[F_STATUS] = final_status(state)
+    return state[F_STATUS]
+
+
+@njit(cache=True)
+def _is_candidate(state, w, p, c):
+    """Playout policy filter: legal by simple ko and suicide, and not the mover's own eye."""
+    return (p != state[F_KO] and not is_own_eye(state, w, p, c)
+            and is_legal_point(state, w, p, c))
+
+
+@njit(cache=True)
+def _random_ok(state, w, p, c, patterns):
+    """A point the random part of the policy may play: a candidate, and with the patterns
+    policy not a self-atari of two stones or more."""
+    return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
+
+
+@njit(cache=True)
+def _local(state, w, c, x, region, queue):
+    """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
+    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
+    patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
+    mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
+    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
+    two-liberty rule (``games.go_twolib.QUEUE``)."""
+    a = state[F_LAST]
+    n = w - 2
+    if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
+        return NO_POINT, x
+    policy = state[F_POLICY]
+    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
+                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue)
+    b = state[F_LAST2]
+    if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
+        return p, x
+    q = (b // n + 1) * w + b % n + 1
+    if state[at(q, COLOR)] != c:
+        return NO_POINT, x                      # captured since
+    return pattern_move(state, w, q, c, x)
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    """The playout policy's move (see the module docstring); the state is not changed. Pass
+    when there is no candidate."""
+    n = state[F_SIZE]
+    w = n + 2
+    c = state[F_TOMOVE] + 1
+    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
+                       np.empty(QUEUE, dtype=np.int64))
+    if p != NO_POINT:
+        return (p // w - 1) * n + p % w - 1
+    patterns = state[F_POLICY] != POLICY_UNIFORM
+    e0 = state[F_EMPTY_AT]
+    count = 0
+    for i in range(state[F_NEMPTY]):
+        if _random_ok(state, w, state[e0 + i], c, patterns):
+            count += 1
+    if count == 0:
+        return n * n
+    k = random_below(rng, count)
+    for i in range(state[F_NEMPTY]):
+        p = state[e0 + i]
+        if _random_ok(state, w, p, c, patterns):
+            if k == 0:
+                return (p // w - 1) * n + p % w - 1
+            k -= 1
+    return n * n
+
+
+@njit(cache=True)
+def _reply(state, w, c, replies):
+    """The last good reply (mcts.replies) of player ``c`` to the last move: the one after its
+    own move before (LGR-2) if the random policy may play it, else the reply whatever came
+    before (LGR-1) if it may; as a padded point, or NO_POINT."""
+    a = state[F_LAST]
+    if a < 0:
+        return NO_POINT
+    n = w - 2
+    a_count = n * n + 1
+    row = (c - 1) * (a_count + 1)
+    b = state[F_LAST2]
+    for k in range(2):
+        if k == 0 and b < 0:
+            continue
+        r = replies[(row + (b if k == 0 else a_count)) * a_count + a]
+        if 0 <= r < n * n:
+            p = (r // n + 1) * w + r % n + 1
+            if state[at(p, COLOR)] == EMPTY and _random_ok(state, w, p, c, True):
+                return p
+    return NO_POINT
+
+
+@njit(cache=True)
+def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies):
+    """Play the playout policy to the end (two passes or the move cap); return the status and
+    the number of moves written to ``seq_actions`` / ``seq_players`` when ``record``.
+
+    A candidate is drawn uniformly from the not-yet-rejected part of the empty list; a rejected
+    point is swapped behind that part, so every draw is uniform over the points left and
+    nothing is allocated. Simple ko only: no superko test here."""
+    if state[F_STATUS] != ONGOING:
+        return state[F_STATUS], 0
+    n = state[F_SIZE]
+    w = n + 2
+    e0 = state[F_EMPTY_AT]
+    patterns = state[F_POLICY] != POLICY_UNIFORM
+    x = rng[0]
+    st = ONGOING
+    m = 0
+    region = np.empty(MAX_EYE, dtype=np.int64)
+    queue = np.empty(QUEUE, dtype=np.int64)
+    while st == ONGOING:
+        c = state[F_TOMOVE] + 1
+        chosen = NO_POINT
+        if use_replies:                         # a last good reply comes first
+            chosen = _reply(state, w, c, replies)
+        if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
+            chosen, x = _local(state, w, c, x, region, queue)
+        k = state[F_NEMPTY] if chosen == NO_POINT else 0
+        while k > 0:
+            x = next_u64(x)
+            i = below(x, k)
+            p = state[e0 + i]
+            if _random_ok(state, w, p, c, patterns):
+                chosen = p
+                break
+            k -= 1              # reject p: swap it behind the candidates still open
+            q = state[e0 + k]
+            state[e0 + i] = q
+            state[at(q, EPOS)] = i
+            state[e0 + k] = p
+            state[at(p, EPOS)] = k
+        if chosen == NO_POINT:
+            state[F_PASSES] += 1
+            state[F_KO] = NO_POINT
+            action = n * n
+        else:
+            state[F_KO] = place_stone(state, w, chosen, c, True)
+            state[F_PASSES] = 0
+            action = (chosen // w - 1) * n + chosen % w - 1
+        if record and m < seq_actions.shape[0]:
+            seq_actions[m] = action
+            seq_players[m] = c - 1
+            m += 1
+        st = finish_move(state, action)
+    rng[0] = x
+    return st, m
+
+
+@njit(cache=True)
+def rollout(state, rng):
+    """Play the playout policy to the end (two passes or the move cap); return the status."""
+    st, _ = _playout(state, rng, False, state[:0].astype(np.int32), state[:0].astype(np.int8),
+                     state[:0].astype(np.int32), False)
+    return st
+
+
+@njit(cache=True)
+def rollout_record(state, rng, seq_actions, seq_players):
+    """``rollout`` that also records each move and its player (for RAVE); returns
+    (status, moves recorded)."""
+    return _playout(state, rng, True, seq_actions, seq_players, seq_actions[:0], False)
+
+
+@njit(cache=True)
+def rollout_replies(state, rng, seq_actions, seq_players, replies):
+    """``rollout_record`` that first tries the last good reply of ``replies`` (int32, the
+    table of mcts.replies) to the last move."""
+    return _playout(state, rng, True, seq_actions, seq_players, replies, True)
