@@ -80,6 +80,9 @@ def add_search_args(p, default_seconds=None):
                    help="playouts try first the last good reply to the last moves, learned "
                         "from the simulations won and forgotten after those lost (LGRF-2, "
                         "Baier and Drake 2010) (default: the game's)")
+    p.add_argument("--expand-visits", type=positive_int, metavar="N",
+                   help="a tree node gets its children once it has N visits (default: the "
+                        "game's; 1 unless it says otherwise)")
     p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")

@@ -25,7 +25,8 @@ class PlayerConfig:
     threads: search threads; default all cores.
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
-    transpositions, solve_nodes, early_stop, last_good_reply (SearchConfig.replies):
+    transpositions, solve_nodes, early_stop, expand_visits, last_good_reply
+    (SearchConfig.replies):
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -48,6 +49,7 @@ class PlayerConfig:
     solve_nodes: float = None
     early_stop: bool = None
     last_good_reply: bool = None
+    expand_visits: int = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -70,7 +72,7 @@ class PlayerConfig:
                    rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
-                   last_good_reply=get("last_good_reply"),
+                   last_good_reply=get("last_good_reply"), expand_visits=get("expand_visits"),
                    playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
@@ -100,6 +102,8 @@ class PlayerConfig:
             config.transpositions = self.transpositions
         if self.early_stop is not None:
             config.early_stop = self.early_stop
+        if self.expand_visits is not None:
+            config.expand_visits = self.expand_visits
         return config
 
     def weights(self, game):

@@ -187,6 +187,7 @@ class Game:
     rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
     rave_first_play_default = False  # AMAF counts a move only if its player played it first
     replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
+    expand_visits_default = 1       # a leaf is expanded once it has this many visits
     prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
                                     # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them

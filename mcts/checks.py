@@ -13,6 +13,7 @@ def check_config(game, config):
     an unknown RAVE schedule, prior placement or way of sharing the threads, a RAVE k that is not positive and finite, a
     RAVE distance weight outside 0-100 (AMAF counts are int32),
     a solver budget that is negative, not finite, or for a game without an exact solver,
+    an expansion threshold below one visit,
     last good replies for a game without a ``rollout_replies`` kernel,
     a tree too small for one expansion per thread, or one larger than 90 % of this machine's
     RAM (saying how much it would need). Needs no compiled code: front ends call it before
@@ -45,6 +46,10 @@ def check_config(game, config):
     if config.replies and "rollout_replies" not in kernels:
         raise ValueError(f"{game.name} has no playouts with last good replies (a "
                          "rollout_replies kernel): --last-good-reply does not apply")
+    if config.expand_visits is not None and (int(config.expand_visits) != config.expand_visits
+                                             or config.expand_visits < 1):
+        raise ValueError(f"expand_visits must be a whole number from 1 up, not "
+                         f"{config.expand_visits}")
     keyed = "position_key" in kernels
     need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
     if have and need > 0.9 * have:

@@ -69,6 +69,12 @@ class SearchConfig:
         ``rollout_replies`` playouts play a stored reply first. The table is emptied when the
         tree starts afresh. None: the game's ``replies_default``; ``ValueError`` for a game
         without that kernel. The learned playout policy, when given, plays without it.
+    expand_visits: a leaf gets its children (and the game's priors) once it has this many
+        visits; until then its simulations play out from it (Coulom 2006, "Efficient
+        selectivity and backup operators in Monte-Carlo tree search"; Pachi's ``expand_p``):
+        fewer nodes per playout, so a tree of the same capacity holds a longer search and tree
+        reuse copies less. None: the game's ``expand_visits_default`` (1: at a leaf's second
+        visit).
     playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
         policy over the game's ``move_features`` with these weights (mcts.playout_template,
         ``cli.py train``) instead of the game's own playout policy; None: the game's own.
@@ -92,3 +98,4 @@ class SearchConfig:
     playout_weights: object = None
     parallel: str = None
     replies: bool = None
+    expand_visits: int = None

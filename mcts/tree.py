@@ -38,11 +38,11 @@ N_STATS = 4
 # whether AMAF counts a move only when its player was the first to play it (1) or whenever
 # that player played it (0); whether several threads search this tree at once (1: shared
 # tree, with virtual loss and atomic updates; see mcts.uct_template); whether the playouts use
-# last good replies (1; mcts.replies).
+# last good replies (1; mcts.replies); the visits a leaf needs before it is expanded.
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST, P_SHARED, P_REPLIES) = range(16)
-N_PARAMS = 16
+ P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND) = range(17)
+N_PARAMS = 17
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),

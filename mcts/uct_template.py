@@ -52,7 +52,8 @@ from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST,
                        P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SHARED, P_SOLVE_CAP,
+                       P_EXPAND, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SHARED,
+                       P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
@@ -265,6 +266,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0 and not parallel
     learned = HAS_FEATURES and params[P_LEARNED] != 0.0
     replies = HAS_REPLIES and params[P_REPLIES] != 0.0
+    expand_at = max(np.int64(params[P_EXPAND]), 1)     # visits a leaf needs to be expanded
     per_visit = params[P_SOLVE_NODES]
     solving = HAS_SOLVE and solver and per_visit > 0.0
     start = max(np.int64(params[P_SOLVE_FROM]), 1)
@@ -293,7 +295,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if proven[node] != NOT_PROVEN:
                         break
                 else:
-                    if visits[node] <= seen and node != ROOT:
+                    if visits[node] < expand_at + seen and node != ROOT:
                         break
                     if parallel and atomic_cas(first_child, node, NO_CHILDREN,
                                                EXPANDING) != NO_CHILDREN:
