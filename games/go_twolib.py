@@ -103,9 +103,11 @@ def take_liberty(s, w, g, owner, c, a, b, queue, n):
 
 
 @njit(cache=True)
-def _group_check(s, w, g, probe, c, queue, n):
+def group_check(s, w, g, probe, c, queue, n):
     """The check of the group ``g`` of stone ``probe``, if it has two liberties, for mover
-    ``c``; a probe with three empty neighbours settles that it has more, without a walk."""
+    ``c``: its candidate moves (module docstring) are added to ``queue`` (int64, ``n`` slots
+    used; the tree prior passes ``probe = g``); returns the new count. A probe with three
+    empty neighbours settles that the group has more liberties, without a walk."""
     if count_around(s, w, probe, EMPTY) >= 3:
         return n
     owner = s[at(g, COLOR)]
@@ -141,7 +143,7 @@ def two_liberty_move(s, w, last, c, x, queue):
     """The rule for mover ``c`` after the opponent's stone on padded point ``last``;
     ``queue``: int64 scratch of QUEUE entries. Returns ``(point or NO_POINT, new rng x)``."""
     g = s[at(last, GROUP)]
-    n = _group_check(s, w, g, last, c, queue, 0)
+    n = group_check(s, w, g, last, c, queue, 0)
     seen0 = NO_POINT
     seen1 = NO_POINT
     for d in (1, -1, w, -w):
@@ -153,7 +155,7 @@ def two_liberty_move(s, w, last, c, x, queue):
             continue
         seen1 = seen0
         seen0 = h
-        n = _group_check(s, w, h, q, c, queue, n)
+        n = group_check(s, w, h, q, c, queue, n)
     if n == 0:
         return NO_POINT, x
     x = next_u64(x)

@@ -187,8 +187,9 @@ def test_priors_of_a_capture_and_a_self_atari():
     g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
-    # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
-    assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
+    # D3 captures a lone stone (+40 won, games.go_assess), is next to D4 (+10 won) and
+    # completes an enclosing hane (+20 won), over the even 20 (10 won)
+    assert priors(g, s, ["D3"]) == {"D3": (90, 80.0)}
 
 
 LADDER = """
