@@ -87,12 +87,14 @@ from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
                             F_STATUS, F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, at, hash_after,
+                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_LOCAL, at,
+                            hash_after,
                             in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record, rollout_replies)
 from games.go_assess import assess_groups
+from games.go_policy import saving_moves
 from games.go_prior import PRIOR_UNIT, point_prior
 from games.go_twolib import QUEUE
 
@@ -198,9 +200,9 @@ def apply_action(state, action):
 @njit(cache=True)
 def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
-    the groups short of liberties suggest (:func:`games.go_assess.assess_groups`) and those of
-    :func:`games.go_prior.point_prior`, for every point; none for pass, and none at all when
-    the game was made with ``priors=False``."""
+    of :func:`games.go_prior.point_prior` for every point, with ``Go(prior_assessment=True)``
+    plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`);
+    none for pass, and none at all when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return
     n = state[F_SIZE]
@@ -208,15 +210,20 @@ def prior(state, actions, visits, value):
     c = state[F_TOMOVE] + 1
     a = state[F_LAST]
     last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
+    local = state[F_PRIORS] == PRIORS_LOCAL
+    saves = (NO_POINT, NO_POINT, NO_POINT, NO_POINT)
     group_visits = np.zeros(w * w, dtype=np.int64)
     group_wins = np.zeros(w * w, dtype=np.int64)
-    assess_groups(state, w, c, PRIOR_UNIT, group_visits, group_wins,
-                  np.empty(QUEUE, dtype=np.int64))
+    if not local:
+        assess_groups(state, w, c, PRIOR_UNIT, group_visits, group_wins,
+                      np.empty(QUEUE, dtype=np.int64))
+    elif last != NO_POINT:
+        saves = saving_moves(state, w, last, c)
     for i in range(actions.shape[0]):
         b = actions[i]
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
-            v, won = point_prior(state, w, p, c, last)
+            v, won = point_prior(state, w, p, c, last, saves, local)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
 

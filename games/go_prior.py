@@ -11,7 +11,7 @@ Functions take the state ``s`` and integers only (see games.go_board).
 from numba import njit
 
 from games.go_board import BLACK, COLOR, NO_POINT, WHITE, at, is_own_eye
-from games.go_libs import self_atari
+from games.go_libs import captures, self_atari
 from games.go_policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
@@ -38,12 +38,15 @@ def _empty_around(s, w, p, radius):
 
 
 @njit(cache=True)
-def point_prior(s, w, p, c, last):
+def point_prior(s, w, p, c, last, saves, local):
     """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
-    the opponent's stone on ``last`` (NO_POINT after a pass or at the start), besides those of
-    the groups short of liberties (captures, escapes, ladders: :mod:`games.go_assess`):
+    the opponent's stone on ``last`` (NO_POINT after a pass or at the start); with ``local``
+    (bool) a unit won for a capture and for ``saves`` (the saving moves of a group in atari
+    next to ``last``, :func:`games.go_policy.saving_moves`, computed once for all the points),
+    else nothing for them (:mod:`games.go_assess` gives the groups short of liberties):
 
     * even game: PRIOR_UNIT playouts, half won;
+    * with ``local``: a capture, or a move of ``saves``: 1 unit won each;
     * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two
       stones or more, 1 unit for a lone stone;
     * a match of MoGo's 3x3 patterns: 1 unit won; within Manhattan distance 2 of ``last``:
@@ -64,6 +67,12 @@ def point_prior(s, w, p, c, last):
             if s[at(p + d, COLOR)] == c:
                 joins = True
         visits += 2 * u if joins else u
+    if local and captures(s, w, p, c):
+        visits += u
+        wins += u
+    if local and (p == saves[0] or p == saves[1] or p == saves[2] or p == saves[3]):
+        visits += u
+        wins += u
     if last != NO_POINT and abs(p // w - last // w) + abs(p % w - last % w) <= 2:
         visits += h
         wins += h

@@ -187,8 +187,13 @@ def test_priors_of_a_capture_and_a_self_atari():
     g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
-    # D3 captures a lone stone (+40 won, games.go_assess), is next to D4 (+10 won) and
-    # completes an enclosing hane (+20 won), over the even 20 (10 won)
+    # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
+    assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
+    g = Go(7, prior_assessment=True)
+    s = position(g, SNARE, to_play=1)
+    g.play(s, g.parse_move("D4", s))
+    # with the assessment the capture of a lone stone in atari is 2 units won
+    # (games.go_assess), over the even 20 (10 won), D4's 10 and the hane's 20
     assert priors(g, s, ["D3"]) == {"D3": (90, 80.0)}
 
 

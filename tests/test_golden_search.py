@@ -26,13 +26,10 @@ GOLDEN = [
     # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.
     # AMAF pinned to its rule of then, every later play of a point by the same player (the
     # default for Go is now MoGo's first-play rule, rave_first_play).
-    # Recorded again when the tree priors took the board-wide assessment of groups short of
-    # liberties (games/go_assess.py), which changes the priors on purpose; before it: E4 293,
-    # C5 166, D5 134, E3 133, C4 126, C6 78, C8 75, F6 74; 88,320 nodes, depth 8.
-    ("go", {"size": 9}, "E5 D4", 3_000, "D5",
-     [("D5", 265), ("E4", 228), ("E7", 118), ("D3", 114), ("H5", 100), ("B8", 93), ("G2", 83),
-      ("G5", 74)],
-     89950, 8, {"rave_first_play": False}),
+    ("go", {"size": 9}, "E5 D4", 3_000, "E4",
+     [("E4", 293), ("C5", 166), ("D5", 134), ("E3", 133), ("C4", 126), ("C6", 78), ("C8", 75),
+      ("F6", 74)],
+     88320, 8, {"rave_first_play": False}),
 ]
 
 
