@@ -66,6 +66,9 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"twolib"``: the patterns policy with, after the atari rules, Pachi's two-liberty rule:
   when the last move's group or a group of the mover's next to it has two liberties, take
   one (:mod:`games.go_twolib`).
+* ``"global"``: the patterns policy, then, when the rules around the last move give nothing,
+  capture or save a group in atari anywhere on the board (Pachi Moggy's global atari check,
+  :func:`games.go_policy.global_move`); ``"twolib-global"`` has both.
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -86,7 +89,7 @@ from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
-                            F_STATUS, F_TOMOVE, NO_POINT, POLICY_NAKADE, POLICY_PATTERNS,
+                            F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_LOCAL, at,
                             hash_after,
                             in_history, is_legal_point, is_own_eye, place_stone)
@@ -106,7 +109,9 @@ OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
 POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout policies
             "patterns2": POLICY_PATTERNS2, "nakade": POLICY_PATTERNS | POLICY_NAKADE,
             "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE,
-            "twolib": POLICY_PATTERNS | POLICY_TWOLIB}
+            "twolib": POLICY_PATTERNS | POLICY_TWOLIB,
+            "global": POLICY_PATTERNS | POLICY_GLOBAL,
+            "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL}
 DEFAULT_POLICY = "patterns"
 
 

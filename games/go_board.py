@@ -74,8 +74,10 @@ PRIORS_LOCAL = 1    # games.go_prior with a unit for a capture and a save next t
 PRIORS_ASSESS = 2   # games.go_prior with games.go_assess's board-wide assessment instead
 
 # Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
-# patterns around the mover's previous stone too (bit 1), nakade (bit 2).
+# patterns around the mover's previous stone too (bit 1), nakade (bit 2), two liberties (bit 3),
+# groups in atari anywhere on the board (bit 4).
 POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE, POLICY_TWOLIB = 0, 1, 2, 4, 8
+POLICY_GLOBAL = 16      # after the local rules, capture or save a group in atari anywhere
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

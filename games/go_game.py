@@ -67,9 +67,12 @@ class Go(Counting, Game):
               "playout policy: patterns (captures, atari defence, MoGo's 3x3 patterns, no big "
               "self-ataris), patterns2 (patterns also around the mover's previous stone), "
               "nakade (patterns and the vital point of small eye spaces), patterns2-nakade "
-              "(both), twolib (patterns and Pachi's two-liberty attack and defence) or uniform "
+              "(both), twolib (patterns and Pachi's two-liberty attack and defence), global "
+              "(patterns, then capture or save a group in atari anywhere), twolib-global or "
+              "uniform "
               "(uniform random moves that keep their own eyes)",
-              choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib",
+              choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
+                       "twolib-global",
                        "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; seeds the RAVE statistics, or the move's own "

@@ -10,12 +10,12 @@ from numba import njit
 from games.contract import ONGOING
 from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
                             F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE,
-                            NO_POINT, POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB,
+                            NO_POINT, POLICY_GLOBAL, POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB,
                             POLICY_UNIFORM, at, final_status, is_legal_point, is_own_eye,
                             place_stone, push_history)
 from games.go_libs import bad_self_atari
 from games.go_nakade import MAX_EYE
-from games.go_policy import local_move, pattern_move
+from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
 from games.go_twolib import QUEUE
 from games.rng import below, next_u64, random_below
 
@@ -80,6 +80,9 @@ def playout_action(state, rng):
     c = state[F_TOMOVE] + 1
     p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
                        np.empty(QUEUE, dtype=np.int64))
+    if p == NO_POINT and state[F_POLICY] & POLICY_GLOBAL:
+        groups = np.empty(n * n, dtype=np.int64)
+        p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups))
     if p != NO_POINT:
         return (p // w - 1) * n + p % w - 1
     patterns = state[F_POLICY] != POLICY_UNIFORM
@@ -142,6 +145,9 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     m = 0
     region = np.empty(MAX_EYE, dtype=np.int64)
     queue = np.empty(QUEUE, dtype=np.int64)
+    use_global = state[F_POLICY] & POLICY_GLOBAL != 0
+    groups = np.empty(n * n if use_global else 0, dtype=np.int64)
+    ng = scan_atari(state, w, groups) if use_global else 0
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
         chosen = NO_POINT
@@ -149,6 +155,8 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
             chosen = _reply(state, w, c, replies)
         if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
             chosen, x = _local(state, w, c, x, region, queue)
+        if use_global and chosen == NO_POINT:
+            chosen, x, ng = global_move(state, w, c, x, groups, ng)
         k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)
@@ -170,6 +178,8 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         else:
             state[F_KO] = place_stone(state, w, chosen, c, True)
             state[F_PASSES] = 0
+            if use_global:
+                ng = note_atari(state, w, chosen, groups, ng)
             action = (chosen // w - 1) * n + chosen % w - 1
         if record and m < seq_actions.shape[0]:
             seq_actions[m] = action

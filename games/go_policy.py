@@ -21,6 +21,10 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    ``L`` (:mod:`games.go_nakade`); the ``patterns2`` policies, with no match around ``L``,
    look around the mover's own previous stone too (:func:`pattern_move`, called from
    :mod:`games.go`).
+   The ``global`` policies, when rules 1-3 give nothing, then look at every group in atari on
+   the board (:func:`global_move`, Pachi Moggy's global atari check): starting from a random
+   one, the first that gives a move is captured (an enemy group) or saved as in rule 2 (one
+   of the mover's).
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
    not the mover's own eye), without self-ataris of two stones or more that capture nothing
    (a lone stone in atari may be a throw-in that kills an eye).
@@ -264,3 +268,69 @@ def pattern_move(s, w, centre, c, x):
             if below(x, found) == 0:                    # reservoir sampling
                 chosen = q
     return chosen, x
+
+
+@njit(cache=True)
+def scan_atari(s, w, groups):
+    """Write the ids of every group in atari on the board to ``groups`` (int64, at least
+    n * n entries); return how many."""
+    n = w - 2
+    k = 0
+    for r in range(1, n + 1):
+        for p in range(r * w + 1, r * w + n + 1):
+            if s[at(p, COLOR)] != EMPTY and s[at(p, GROUP)] == p and in_atari(s, p):
+                groups[k] = p
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def note_atari(s, w, p, groups, k):
+    """After a stone on ``p``: add its group and the enemy groups next to it that are now in
+    atari to the ``k`` ids of ``groups`` (no duplicates); return the new count. The only
+    groups a stone can put in atari are these (a capture only adds liberties)."""
+    for d in (0, 1, -1, w, -w):
+        q = p + d
+        v = s[at(q, COLOR)]
+        if (v == BLACK or v == WHITE) and in_atari(s, s[at(q, GROUP)]):
+            g = s[at(q, GROUP)]
+            seen = False
+            for i in range(k):
+                if groups[i] == g:
+                    seen = True
+                    break
+            if not seen and k < groups.shape[0]:
+                groups[k] = g
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def global_move(s, w, c, x, groups, k):
+    """The global atari rule for player ``c``: drop the ids of ``groups[:k]`` that are no
+    longer groups in atari, then from a random one on take the first move: the liberty of an
+    enemy group if playable, else :func:`_save` for one of ours. Returns ``(point or
+    NO_POINT, new x, new k)``."""
+    i = 0
+    while i < k:
+        g = groups[i]
+        if s[at(g, COLOR)] != EMPTY and s[at(g, GROUP)] == g and in_atari(s, g):
+            i += 1
+        else:
+            k -= 1
+            groups[i] = groups[k]
+    if k == 0:
+        return NO_POINT, x, k
+    x = next_u64(x)
+    start = below(x, k)
+    for j in range(k):
+        g = groups[(start + j) % k]
+        if s[at(g, COLOR)] == c:
+            p = _save(s, w, g, c)
+        else:
+            p = liberty_of(s, g)
+            if not playable(s, w, p, c):
+                p = NO_POINT
+        if p != NO_POINT:
+            return p, x, k
+    return NO_POINT, x, k

@@ -39,7 +39,7 @@ def padded(game, vertex):
     return (a // n + 1) * w + a % n + 1
 
 
-@pytest.mark.parametrize("policy", ["uniform", "patterns"])
+@pytest.mark.parametrize("policy", ["uniform", "patterns", "global"])
 def test_policies_pick_only_legal_non_eye_moves(policy):
     """Uniform: exactly the candidates (pass only without one). Patterns: a subset of them,
     and pass only when every candidate is a self-atari of two stones or more."""
@@ -66,7 +66,7 @@ def test_policies_pick_only_legal_non_eye_moves(policy):
                 seen_local += len(chosen) == 1 and len(sane) > 1
             moves = [a for a in g.legal_actions(s) if a != g.pass_action]
             g.play(s, int(rng.choice(moves)) if moves else g.pass_action)
-    if policy == "patterns":
+    if policy != "uniform":
         assert seen_local > 0          # some positions had one forced local answer
 
 
@@ -105,7 +105,38 @@ def test_patterns_policy_saves_by_capturing_first():
     assert picks(g, s) == {"C3"}
 
 
+# Far from White's next move H8: a white stone in atari on A1 (its liberty: A2) and a black
+# one on D4 (its liberty: D3, where it would have three).
+FAR_ATARI = """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O . . . . .
+        . . O X O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O X . . . . . . ."""
+
+
+@pytest.mark.parametrize("policy, expected", [
+    ("patterns", None), ("global", {"A2", "D3"}), ("twolib-global", {"A2", "D3"})])
+def test_global_policy_takes_or_saves_a_group_in_atari_anywhere(policy, expected):
+    """After a White move with no local answer, the global rule captures A1 (at A2) or saves
+    D4 (at D3, three liberties), whichever group its random start reaches first; the
+    patterns policy alone plays at random."""
+    g = Go(9, playout_policy=policy)
+    s = position(g, FAR_ATARI, to_play=1)
+    g.play(s, g.parse_move("H8", s))            # nothing for the local rules near H8
+    got = picks(g, s)
+    if expected is None:
+        assert len(got) > 10
+    else:
+        assert got == expected
+
+
 def test_uniform_policy_does_not_answer_the_last_move():
+
     g = Go(7, playout_policy="uniform")
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))

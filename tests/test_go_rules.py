@@ -477,7 +477,8 @@ def test_bad_parameters():
                         "priors": False, "prior_assessment": False,
                         "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
-                                         "nakade, patterns2-nakade, twolib, uniform"):
+                                         "nakade, patterns2-nakade, twolib, global, "
+                                         "twolib-global, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
