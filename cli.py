@@ -23,8 +23,8 @@ from rich.markup import escape
 from rich.table import Table
 
 import games
-from frontends.argtypes import (non_negative_float, positive_float, positive_int, probability,
-                                rave_distance)
+from frontends.argtypes import (criticality, non_negative_float, positive_float, positive_int,
+                                probability, rave_distance)
 from frontends.common import DEFAULT_SECONDS, UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
                                   declared_parameters, unrecognized)
@@ -83,6 +83,14 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--expand-visits", type=positive_int, metavar="N",
                    help="a tree node gets its children once it has N visits (default: the "
                         "game's; 1 unless it says otherwise)")
+    p.add_argument("--criticality", type=criticality, metavar="W",
+                   help="0 to 3: a move's RAVE value leans towards winning by W times the "
+                        "covariance of owning its point at the end and winning, once it has "
+                        "more than --criticality-visits visits (Coulom 2009; Pachi's crit_rave "
+                        "1.1) (default: the game's, 0: off)")
+    p.add_argument("--criticality-visits", type=non_negative_float, metavar="N",
+                   help="visits a move needs before its criticality counts (default 2000, "
+                        "Pachi's)")
     p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")

@@ -45,3 +45,11 @@ def rave_distance(text):
     if value > 100:
         raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 100")
     return value
+
+
+def criticality(text):
+    """A number from 0 to 3 (the weight of criticality in RAVE)."""
+    value = non_negative_float(text)
+    if value > 3:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 3")
+    return value

@@ -25,8 +25,8 @@ class PlayerConfig:
     threads: search threads; default all cores.
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
-    transpositions, solve_nodes, early_stop, expand_visits, last_good_reply
-    (SearchConfig.replies):
+    transpositions, solve_nodes, early_stop, expand_visits, criticality, criticality_visits,
+    last_good_reply (SearchConfig.replies):
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -50,6 +50,8 @@ class PlayerConfig:
     early_stop: bool = None
     last_good_reply: bool = None
     expand_visits: int = None
+    criticality: float = None
+    criticality_visits: float = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -73,6 +75,8 @@ class PlayerConfig:
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
                    last_good_reply=get("last_good_reply"), expand_visits=get("expand_visits"),
+                   criticality=get("criticality"),
+                   criticality_visits=get("criticality_visits"),
                    playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
@@ -93,6 +97,7 @@ class PlayerConfig:
                               rave_distance=self.rave_distance,
                               rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,
                               solve_nodes=self.solve_nodes, replies=self.last_good_reply,
+                              criticality=self.criticality,
                               playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration
@@ -104,6 +109,8 @@ class PlayerConfig:
             config.early_stop = self.early_stop
         if self.expand_visits is not None:
             config.expand_visits = self.expand_visits
+        if self.criticality_visits is not None:
+            config.criticality_visits = self.criticality_visits
         return config
 
     def weights(self, game):

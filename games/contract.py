@@ -74,6 +74,11 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                grow with their visits
                                                (``SearchConfig.solve_nodes``); its proofs join
                                                the MCTS-Solver's
+``owner(state, action) -> int``                 who owns the point of ``action`` in ``state``, a
+``*(optional)*``                               final position after a playout: 0, 1, or -1 for
+                                               neither (Go: a stone's colour, an eye's owner).
+                                               Criticality (``SearchConfig.criticality``,
+                                               ``--criticality``) needs it
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -96,7 +101,7 @@ ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve", "rollout_replies")
+                    "solve", "rollout_replies", "owner")
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,7 @@ class Game:
     rave_first_play_default = False  # AMAF counts a move only if its player played it first
     replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
     expand_visits_default = 1       # a leaf is expanded once it has this many visits
+    criticality_default = 0.0       # weight of criticality in RAVE (0: off; needs owner)
     prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
                                     # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them

@@ -88,11 +88,11 @@ from games import go_playout as gpl
 from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
+from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
                             F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_LOCAL, at,
                             hash_after,
-                            in_history, is_legal_point, is_own_eye, place_stone)
+                            WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record, rollout_replies)
@@ -231,6 +231,30 @@ def prior(state, actions, visits, value):
             v, won = point_prior(state, w, p, c, last, saves, local)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
+
+
+@njit(cache=True)
+def owner(state, action):
+    """Who owns the point of ``action`` in a final position (the contract's kernel, for
+    criticality): 0 for Black, 1 for White, as the stone on it, or for an empty point the
+    colour of all its neighbouring stones (the eyes a playout leaves); -1 for a point next to
+    both colours, and for the pass."""
+    n = state[F_SIZE]
+    if action >= n * n:
+        return -1
+    w = n + 2
+    p = (action // n + 1) * w + action % n + 1
+    v = state[at(p, COLOR)]
+    if v != EMPTY:
+        return v - 1
+    seen = 0
+    for d in (1, -1, w, -w):
+        u = state[at(p + d, COLOR)]
+        if u == BLACK or u == WHITE:
+            if seen != 0 and u != seen:
+                return -1
+            seen = u
+    return seen - 1 if seen != 0 else -1
 
 
 # ----------------------------------------------------------------------------------------------

@@ -50,6 +50,14 @@ def check_config(game, config):
                                              or config.expand_visits < 1):
         raise ValueError(f"expand_visits must be a whole number from 1 up, not "
                          f"{config.expand_visits}")
+    if config.criticality is not None and not 0 <= config.criticality <= 3:
+        raise ValueError(f"criticality must be a number from 0 to 3, not {config.criticality}")
+    if config.criticality and "owner" not in kernels:
+        raise ValueError(f"{game.name} names no owner of a point (an owner kernel): "
+                         "--criticality does not apply")
+    if not 0 <= config.criticality_visits < float("inf"):
+        raise ValueError(f"criticality_visits must be a number from 0 up, not "
+                         f"{config.criticality_visits}")
     keyed = "position_key" in kernels
     need, have = config.capacity * Tree.bytes_per_node(keyed), _physical_memory()
     if have and need > 0.9 * have:

@@ -98,9 +98,15 @@ def rollout_replies(state, rng, seq_actions, seq_players, replies):
     """Generated stand-in: this game's playouts do not use last good replies."""
     return rollout_record(state, rng, seq_actions, seq_players)
 '''
+_NO_OWNER = '''
+@njit(cache=True)
+def owner(state, action):
+    """Generated stand-in: this game names no owner of a point (no criticality)."""
+    return -1
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
-             "solve": _NO_SOLVE, "rollout_replies": _NO_REPLIES}
+             "solve": _NO_SOLVE, "rollout_replies": _NO_REPLIES, "owner": _NO_OWNER}
 _loaded = {}
 
 
@@ -143,6 +149,7 @@ def _source_text(game_module) -> str:
     # And without solve, without the calls of the exact solver.
     text += f"HAS_SOLVE = {'solve' in present}\n"
     text += f"HAS_REPLIES = {'rollout_replies' in present}\n"
+    text += f"HAS_OWNER = {'owner' in present}\n"
     return text + body
 
 

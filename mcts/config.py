@@ -75,6 +75,12 @@ class SearchConfig:
         fewer nodes per playout, so a tree of the same capacity holds a longer search and tree
         reuse copies less. None: the game's ``expand_visits_default`` (1: at a leaf's second
         visit).
+    criticality: the weight w of criticality in RAVE selection (Coulom 2009,
+        "Criticality: a Monte-Carlo heuristic for Go programs"; Pachi's ``crit_rave`` 1.1):
+        a move with more than ``criticality_visits`` visits (Pachi's 2,000) gets w C n_a
+        virtual AMAF playouts won, C being the covariance of owning its point at the end and
+        winning (mcts.rave.criticality). Needs RAVE and the game's ``owner`` kernel
+        (``ValueError`` otherwise); None: the game's ``criticality_default`` (0: off).
     playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
         policy over the game's ``move_features`` with these weights (mcts.playout_template,
         ``cli.py train``) instead of the game's own playout policy; None: the game's own.
@@ -99,3 +105,5 @@ class SearchConfig:
     parallel: str = None
     replies: bool = None
     expand_visits: int = None
+    criticality: float = None
+    criticality_visits: int = 2000

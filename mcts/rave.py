@@ -14,9 +14,9 @@ from games.contract import FIRST_WINS, ILLEGAL
 
 
 @njit(cache=True)
-def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, mover,
-                      node_status, proven, visits, value_sum, amaf_visits, amaf_value,
-                      prior_visits, prior_value):
+def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_child,
+                      num_children, mover, node_status, proven, visits, value_sum, amaf_visits,
+                      amaf_value, prior_visits, prior_value, own_mover, own_winner):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
     UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)). The schedule b is the
     hand-selected sqrt(k / (3 n + k)) of that paper, or with ``mse`` the minimum-MSE schedule
@@ -26,7 +26,15 @@ def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, m
     playouts (``prior_visits``, ``prior_value``) join its own n and Q (as Pachi and Fuego do);
     otherwise expansion put them in the AMAF statistics. A child with no statistics at all
     (e.g. pass, kept out of AMAF and given no prior) is judged by its own mean, and tried once
-    first."""
+    first.
+
+    With ``crit`` > 0, a child of more than ``crit_visits`` visits adds its criticality to its
+    AMAF statistics (Coulom 2009, "Criticality: a Monte-Carlo heuristic for Go programs";
+    Pachi's ``crit_rave``): crit * C * n_a playouts won by its mover, where C =
+    P(owner = winner) - (P(owner = mover) P(mover wins) + P(owner = opponent) P(opponent
+    wins)), the covariance of owning the move's point and winning, from ``own_winner`` and
+    ``own_mover`` (:func:`criticality`). A point whose ownership decides the game looks
+    better, one whose ownership goes against the winner looks worse."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
@@ -41,14 +49,19 @@ def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, m
         if merge_prior:
             nq += prior_visits[j]
             sq += prior_value[j]
-        na = amaf_visits[j]
+        na = amaf_visits[j] + 0.0
+        sa = amaf_value[j] + 0.0
+        if crit > 0.0 and n > crit_visits and na > 0:
+            extra = crit * criticality(n, value_sum[j], own_mover[j], own_winner[j]) * na
+            na += extra
+            sa += extra
         if na > 0:
             if mse:
                 beta = na / (na + nq + nq * na / k)
             else:
                 beta = np.sqrt(k / (3.0 * n + k))
             q = sq / nq if nq > 0 else 0.0
-            score = (1.0 - beta) * q + beta * amaf_value[j] / na
+            score = (1.0 - beta) * q + beta * sa / na
         else:
             score = sq / nq if nq > 0 else 1.0
         score += c * np.sqrt(log_n / (n + 1.0))
@@ -56,6 +69,18 @@ def select_child_rave(node, c, k, mse, merge_prior, first_child, num_children, m
             best_score = score
             best = j
     return best
+
+
+@njit(cache=True)
+def criticality(n, value_sum, own_mover, own_winner):
+    """Criticality of a node from its ``n`` simulations: ``value_sum`` (its mover's rewards),
+    ``own_mover`` and ``own_winner`` (how often its point ended owned by its mover and by the
+    winner): P(owner = winner) - (o v + (1 - o)(1 - v)) with o = P(owner = mover) and v the
+    mover's mean reward; 0 when ownership and winning are independent, in [-0.25, 0.25]
+    otherwise (Coulom 2009; Pachi's ``tree_node_criticality``)."""
+    v = value_sum / n
+    o = own_mover / n
+    return own_winner / n - (o * v + (1.0 - o) * (1.0 - v))
 
 
 @njit(cache=True)

@@ -18,8 +18,8 @@ from mcts.config import DEFAULT_CAPACITY, DEFAULT_EXPLORATION, SearchConfig  # n
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_AMAF_FIRST, P_EXPAND, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_REPLIES,
+                       P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
+                       P_PRIOR_VALUE, P_RAVE, P_REPLIES,
                        P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SHARED, P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree)
@@ -270,6 +270,8 @@ class MCTS:
         params[P_REPLIES] = float(g.replies_default if cfg.replies is None else cfg.replies)
         params[P_EXPAND] = float(g.expand_visits_default if cfg.expand_visits is None
                                  else cfg.expand_visits)
+        params[P_CRIT] = g.criticality_default if cfg.criticality is None else cfg.criticality
+        params[P_CRIT_VISITS] = cfg.criticality_visits
         params[P_LEARNED] = float(cfg.playout_weights is not None)
         params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
             else cfg.solve_nodes

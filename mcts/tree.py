@@ -38,18 +38,21 @@ N_STATS = 4
 # whether AMAF counts a move only when its player was the first to play it (1) or whenever
 # that player played it (0); whether several threads search this tree at once (1: shared
 # tree, with virtual loss and atomic updates; see mcts.uct_template); whether the playouts use
-# last good replies (1; mcts.replies); the visits a leaf needs before it is expanded.
+# last good replies (1; mcts.replies); the visits a leaf needs before it is expanded; the
+# weight of criticality in RAVE selection (0: off; games with an owner kernel; see
+# mcts.rave.select_child_rave) and the visits a node needs before its criticality counts.
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND) = range(17)
-N_PARAMS = 17
+ P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND, P_CRIT, P_CRIT_VISITS) = range(19)
+N_PARAMS = 19
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
           ("proven", np.int8), ("proven_plies", np.int16),
           ("visits", np.int64), ("value_sum", np.float64),
           ("amaf_visits", np.int32), ("amaf_value", np.float32),
-          ("prior_visits", np.int32), ("prior_value", np.float32))
+          ("prior_visits", np.int32), ("prior_value", np.float32),
+          ("own_mover", np.float32), ("own_winner", np.float32))
 
 TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS]
                         + ["stats", "table_keys", "table_nodes"])
@@ -110,7 +113,10 @@ class Tree:
     under best play), proven_plies int16 (plies to that end), visits int64, value_sum float64
     (sum of rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of
     the node's move), prior_visits int32 and prior_value float32 (the game's prior knowledge
-    of the node's move: virtual playouts and their wins for ``mover``). All have shape ``(capacity,)``; a node's children are one block.
+    of the node's move: virtual playouts and their wins for ``mover``), own_mover and
+    own_winner float32 (for criticality: over the node's simulations, how often the point of
+    its move ended owned by ``mover`` and by the winner, neither counting a half). All have
+    shape ``(capacity,)``; a node's children are one block.
     ``stats`` is int64 ``(N_STATS,)``, indexed by the ``S_*`` slots."""
 
     FIELDS = FIELDS

@@ -2,10 +2,11 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve, rollout_replies) and the constants HAS_PRIOR,
-# HAS_KEY, HAS_FEATURES, HAS_SOLVE and HAS_REPLIES (does the game have its own prior kernel,
-# position_key for transpositions, move_features for the learned playout policy, an exact
-# solver, playouts with last good replies?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
+# prior, position_key, move_features, solve, rollout_replies, owner) and the constants
+# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_REPLIES and HAS_OWNER (does the game have
+# its own prior kernel, position_key for transpositions, move_features for the learned playout
+# policy, an exact solver, playouts with last good replies, the owner of a point at the end
+# for criticality?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
 # receiving them as arguments, numba can cache every function below to disk (numba issues
 # #6264, #2952).
 #
@@ -22,8 +23,8 @@
 #   share the children of a transposition) -> try_solve on the path's due nodes (games with
 #   an exact solver)
 #   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
-#   with try_prove) -> amaf_update (RAVE only) -> reply_update (last good replies only:
-#   mcts.replies).
+#   with try_prove) -> amaf_update (RAVE only) -> owner_update (criticality only)
+#   -> reply_update (last good replies only: mcts.replies).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
 # loop: Connect Four 4,886, Go 9x9 with RAVE 188,386; this one: 4,940 and 185,078):
 # * phase functions take the arrays they use, read from ``tree`` by name once per batch:
@@ -37,7 +38,8 @@
 # ``status`` is the game's kernel); each such array has shape (capacity,) and its field's
 # dtype in mcts.tree.FIELDS: parent, first_child, num_children, action int32; mover, status,
 # proven int8; proven_plies int16; visits int64; value_sum float64; amaf_visits int32;
-# amaf_value float32; prior_visits int32; prior_value float32; stats int64 (N_STATS,). Node
+# amaf_value float32; prior_visits int32; prior_value float32; own_mover float32; own_winner
+# float32; stats int64 (N_STATS,). Node
 # indices and depths are int64. RAVE's selection and backup are in mcts.rave, the backup of
 # values and proofs in mcts.backup.
 import numpy as np
@@ -50,8 +52,8 @@ from mcts.backup import backpropagate, propagate_proof, try_prove
 from mcts.rave import amaf_update, select_child_rave
 from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
-from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST,
-                       P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
+from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
+                       P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
                        P_EXPAND, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SHARED,
                        P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
@@ -94,7 +96,7 @@ def select_child(node, c, first_child, num_children, mover, node_status, proven,
 @njit(cache=True)
 def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
            proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
-           prior_value, merge_prior, stats, shared):
+           prior_value, own_mover, own_winner, merge_prior, stats, shared):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
     game's prior knowledge (if any) in their prior statistics and, unless ``merge_prior``,
     also as their initial RAVE statistics; ``buf`` (int32,
@@ -137,6 +139,8 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         amaf_value[j] = 0.0
         prior_visits[j] = 0
         prior_value[j] = 0.0
+        own_mover[j] = 0.0
+        own_winner[j] = 0.0
     if HAS_PRIOR:                           # set by the generator (a constant)
         prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
         if not merge_prior:
@@ -225,6 +229,29 @@ def evaluate(state, st, proof, rng, rave, learned, replies, work):
     return rollout(state, rng), 0
 
 
+@njit(cache=True)
+def owner_update(state, path, depth, r0, action, mover, own_mover, own_winner):
+    """Criticality statistics after a simulation that ended in the final position ``state``
+    with player 0's reward ``r0``: for each node of ``path[1:depth + 1]``, add to
+    ``own_mover`` whether the game's ``owner`` of its move's point is its mover and to
+    ``own_winner`` whether it is the winner (a half for no owner or a draw). Plain adds on a
+    shared tree, as for AMAF."""
+    winner = 0 if r0 > 0.5 else (1 if r0 < 0.5 else -1)
+    for d in range(1, depth + 1):
+        nd = path[d]
+        o = owner(state, action[nd])
+        if o < 0:
+            own_mover[nd] += 0.5
+            own_winner[nd] += 0.5
+            continue
+        if o == mover[nd]:
+            own_mover[nd] += 1.0
+        if winner < 0:
+            own_winner[nd] += 0.5
+        elif o == winner:
+            own_winner[nd] += 1.0
+
+
 @njit(cache=True, nogil=True)
 def run_playouts(root_state, n_iter, params, rng, tree, work):
     """Run up to ``n_iter`` MCTS iterations from ``root_state`` (the game's state array, not
@@ -249,6 +276,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
     amaf_visits, amaf_value, stats = tree.amaf_visits, tree.amaf_value, tree.stats
     prior_visits, prior_value = tree.prior_visits, tree.prior_value
+    own_mover, own_winner = tree.own_mover, tree.own_winner
     table_keys, table_nodes = tree.table_keys, tree.table_nodes
     state, buf, path, mark = work.state, work.buf, work.path, work.mark
     seq_actions, seq_players = work.seq_actions, work.seq_players
@@ -267,6 +295,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     learned = HAS_FEATURES and params[P_LEARNED] != 0.0
     replies = HAS_REPLIES and params[P_REPLIES] != 0.0
     expand_at = max(np.int64(params[P_EXPAND]), 1)     # visits a leaf needs to be expanded
+    crit = params[P_CRIT] if HAS_OWNER and rave else 0.0
+    crit_visits = params[P_CRIT_VISITS]
     per_visit = params[P_SOLVE_NODES]
     solving = HAS_SOLVE and solver and per_visit > 0.0
     start = max(np.int64(params[P_SOLVE_FROM]), 1)
@@ -303,7 +333,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if not expand(node, state, buf, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
                                   value_sum, amaf_visits, amaf_value, prior_visits,
-                                  prior_value, merge_prior, stats, parallel):
+                                  prior_value, own_mover, own_winner, merge_prior, stats,
+                                  parallel):
                         if parallel:
                             atomic_store(first_child, node, NO_CHILDREN)
                         break
@@ -312,10 +343,11 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             child = -1
             while True:
                 if rave:
-                    child = select_child_rave(node, c, k, mse, merge_prior, first_child,
-                                              num_children, mover, node_status, proven,
-                                              visits, value_sum, amaf_visits, amaf_value,
-                                              prior_visits, prior_value)
+                    child = select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits,
+                                              first_child, num_children, mover, node_status,
+                                              proven, visits, value_sum, amaf_visits,
+                                              amaf_value, prior_visits, prior_value,
+                                              own_mover, own_winner)
                 else:
                     child = select_child(node, c, first_child, num_children, mover,
                                          node_status, proven, visits, value_sum)
@@ -365,6 +397,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, work.first_at,
                         stamp, r0, excluded, distance, first_only, first_child,
                         num_children, action, mover, amaf_visits, amaf_value)
+        if crit > 0.0 and proven[leaf] == NOT_PROVEN:
+            owner_update(state, path, depth, r0, action, mover, own_mover, own_winner)
         if replies:
             reply_update(path, depth, action, mover, seq_actions, seq_players, n_seq, r0,
                          excluded, work.replies, np.int64(buf.shape[0]))

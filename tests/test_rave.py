@@ -65,16 +65,22 @@ def test_rave_search_captures_a_group_in_atari():
     assert engine.search(state, playouts=20_000).move == "E3"
 
 
-def _two_children(k_params):
+def _two_children(k_params, crit=0.0, crit_visits=0.0, own_winner_b=250.0):
     """Root 0 with children 1 (A) and 2 (B), both 500 visits and 1000 AMAF playouts: A's own
     mean 0.6 and AMAF mean 0.4, B's 0.5 and 0.55. A is better as soon as the AMAF weight b is
-    below 0.4. Returns the select_child_rave arguments after (node, c, k, mse, merge_prior)."""
+    below 0.4. Each point ended its mover's in half the simulations, and the winner's in half
+    (A) or ``own_winner_b`` / 500 of them (B). Returns the select_child_rave arguments after
+    (node, c, k, mse, merge_prior)."""
     i8 = lambda *v: np.array(v, dtype=np.int8)      # noqa: E731
-    return (np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
+    own_mover = np.array([0.0, 250.0, 250.0], dtype=np.float32)
+    own_winner = np.array([0.0, 250.0, own_winner_b], dtype=np.float32)
+    return (crit, crit_visits,
+            np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
             i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
             np.array([1000, 500, 500], dtype=np.int64),
             np.array([500.0, 300.0, 250.0]), np.array([0, 1000, 1000], dtype=np.int32),
-            np.array([0.0, 400.0, 550.0], dtype=np.float32), k_params[0], k_params[1])
+            np.array([0.0, 400.0, 550.0], dtype=np.float32), k_params[0], k_params[1],
+            own_mover, own_winner)
 
 
 def test_rave_schedules_and_prior_placement_in_selection():
@@ -89,6 +95,25 @@ def test_rave_schedules_and_prior_placement_in_selection():
     assert sel(0, 0.0, 300.0, True, False, *_two_children(none)) == 1
     assert sel(0, 0.0, 300.0, True, True, *_two_children(lost)) == 2
     assert sel(0, 0.0, 300.0, True, False, *_two_children(lost)) == 1
+
+
+@pytest.mark.parametrize("crit, crit_visits, own_winner_b, chosen", [
+    (0.0, 0.0, 375.0, 1), (1.1, 0.0, 250.0, 1), (1.1, 0.0, 375.0, 2), (1.1, 500.0, 375.0, 1)])
+def test_criticality_in_rave_selection(crit, crit_visits, own_winner_b, chosen):
+    """Minimum-MSE schedule, k = 300: A scores 0.684 * 0.6 + 0.316 * 0.4 = 0.537 and B 0.516.
+    B's point went to the winner in 375 of its 500 simulations where independence gives 250
+    (each point its mover's half the time, each mover winning half the time for B), so its
+    criticality is 0.75 - 0.5 = 0.25 (mcts.rave.criticality); with weight 1.1 it gets 275
+    AMAF playouts won: AMAF mean 825 / 1275 = 0.647, b = 1275 / (1275 + 500 + 500 * 1275 /
+    300) = 0.327, score 0.548: B. Not without weight, nor when its criticality is 0, nor when
+    500 visits are not more than the threshold."""
+    sel = load_kernels(GO, log=None).select_child_rave
+    none = (np.zeros(3, dtype=np.int32), np.zeros(3, dtype=np.float32))
+    assert sel(0, 0.0, 300.0, True, False,
+               *_two_children(none, crit, crit_visits, own_winner_b)) == chosen
+    from mcts.rave import criticality
+    assert criticality(500, 250.0, 250.0, own_winner_b) == pytest.approx(
+        own_winner_b / 500 - 0.5)
 
 
 @pytest.mark.parametrize("distance, weights", [(0.0, [1, 1, 0]), (3.0, [2, 3, 0])])
