@@ -91,7 +91,7 @@ from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_NAKADE,
                             POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_LOCAL, at,
+                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_CFGD, PRIORS_LOCAL, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
@@ -99,7 +99,7 @@ from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F40
                               rollout_record, rollout_replies)
 from games.go_assess import assess_groups
 from games.go_policy import saving_moves
-from games.go_prior import PRIOR_UNIT, point_prior
+from games.go_prior import PRIOR_UNIT, cfg_distances, point_prior
 from games.go_twolib import QUEUE
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
@@ -207,7 +207,8 @@ def apply_action(state, action):
 def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
     of :func:`games.go_prior.point_prior` for every point, with ``Go(prior_assessment=True)``
-    plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`);
+    plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`),
+    with ``Go(prior_cfgd=True)`` by common-fate-graph distance to the last move;
     none for pass, and none at all when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return
@@ -216,7 +217,7 @@ def prior(state, actions, visits, value):
     c = state[F_TOMOVE] + 1
     a = state[F_LAST]
     last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
-    local = state[F_PRIORS] == PRIORS_LOCAL
+    local = state[F_PRIORS] & 3 == PRIORS_LOCAL
     saves = (NO_POINT, NO_POINT, NO_POINT, NO_POINT)
     group_visits = np.zeros(w * w, dtype=np.int64)
     group_wins = np.zeros(w * w, dtype=np.int64)
@@ -225,11 +226,15 @@ def prior(state, actions, visits, value):
                       np.empty(QUEUE, dtype=np.int64))
     elif last != NO_POINT:
         saves = saving_moves(state, w, last, c)
+    dist = np.empty(0, dtype=np.int64)
+    if state[F_PRIORS] & PRIORS_CFGD and last != NO_POINT:
+        dist = np.empty(w * w, dtype=np.int64)
+        cfg_distances(state, w, last, dist, np.empty(w * w, dtype=np.int64))
     for i in range(actions.shape[0]):
         b = actions[i]
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
-            v, won = point_prior(state, w, p, c, last, saves, local)
+            v, won = point_prior(state, w, p, c, last, saves, local, dist)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
 

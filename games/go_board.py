@@ -67,11 +67,13 @@ F_HANDICAP = 16     # fixed handicap stones placed at the start (information onl
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
 F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see games.go)
-F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, PRIORS_LOCAL or PRIORS_ASSESS
+F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, PRIORS_LOCAL or PRIORS_ASSESS,
+                    # plus PRIORS_CFGD for the common-fate-graph distance bonus
 F_LAST2 = 21        # the action before the last one (-1: none)
 HEADER = 24
 PRIORS_LOCAL = 1    # games.go_prior with a unit for a capture and a save next to the last move
 PRIORS_ASSESS = 2   # games.go_prior with games.go_assess's board-wide assessment instead
+PRIORS_CFGD = 4     # bonus by common-fate-graph distance to the last move (games.go_prior)
 
 # Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
 # patterns around the mover's previous stone too (bit 1), nakade (bit 2), two liberties (bit 3),
