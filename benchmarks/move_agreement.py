@@ -93,6 +93,8 @@ def score(args):
     engine = GtpProcess(args.engine, timeout=600)
     rows, same = [], 0
     try:
+        if positions:       # a first answer may come before an engine has loaded its code
+            ask(engine, positions[0]["size"], positions[0]["komi"], [], "b")
         for p in positions:
             move = ask(engine, p["size"], p["komi"], p["moves"], p["colour"])
             same += move == p["best"]
