@@ -91,7 +91,8 @@ from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_NAKADE,
                             POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_CFGD, PRIORS_LOCAL, at,
+                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_ASSESS,
+                            PRIORS_CFGD, PRIORS_LOCAL, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
@@ -217,7 +218,7 @@ def prior(state, actions, visits, value):
     c = state[F_TOMOVE] + 1
     a = state[F_LAST]
     last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
-    local = state[F_PRIORS] & 3 == PRIORS_LOCAL
+    local = state[F_PRIORS] & (PRIORS_LOCAL | PRIORS_ASSESS) == PRIORS_LOCAL
     saves = (NO_POINT, NO_POINT, NO_POINT, NO_POINT)
     group_visits = np.zeros(w * w, dtype=np.int64)
     group_wins = np.zeros(w * w, dtype=np.int64)
