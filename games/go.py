@@ -69,6 +69,9 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"global"``: the patterns policy, then, when the rules around the last move give nothing,
   capture or save a group in atari anywhere on the board (Pachi Moggy's global atari check,
   :func:`games.go_policy.global_move`); ``"twolib-global"`` has both.
+* ``"ko"``: the patterns policy that first fights kos: for a few moves after a ko capture,
+  once its ban has lifted, the ko point is played (retaken, or filled by the side that took
+  it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -89,8 +92,8 @@ from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
-                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_NAKADE,
-                            POLICY_PATTERNS,
+                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
+                            POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_ASSESS,
                             PRIORS_CFGD, PRIORS_LOCAL, at,
                             hash_after,
@@ -113,7 +116,8 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE,
             "twolib": POLICY_PATTERNS | POLICY_TWOLIB,
             "global": POLICY_PATTERNS | POLICY_GLOBAL,
-            "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL}
+            "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL,
+            "ko": POLICY_PATTERNS | POLICY_KO}
 DEFAULT_POLICY = "patterns"
 
 

@@ -70,6 +70,8 @@ F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see gam
 F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, PRIORS_LOCAL or PRIORS_ASSESS,
                     # plus PRIORS_CFGD for the common-fate-graph distance bonus
 F_LAST2 = 21        # the action before the last one (-1: none)
+F_LASTKO = 22       # the ko point of the latest ko capture (NO_POINT: none yet)
+F_LASTKO_AT = 23    # F_MOVES when that ko capture was played
 HEADER = 24
 PRIORS_LOCAL = 1    # games.go_prior with a unit for a capture and a save next to the last move
 PRIORS_ASSESS = 2   # games.go_prior with games.go_assess's board-wide assessment instead
@@ -77,9 +79,10 @@ PRIORS_CFGD = 4     # bonus by common-fate-graph distance to the last move (game
 
 # Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
 # patterns around the mover's previous stone too (bit 1), nakade (bit 2), two liberties (bit 3),
-# groups in atari anywhere on the board (bit 4).
+# groups in atari anywhere on the board (bit 4), ko fights (bit 5).
 POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE, POLICY_TWOLIB = 0, 1, 2, 4, 8
 POLICY_GLOBAL = 16      # after the local rules, capture or save a group in atari anywhere
+POLICY_KO = 32          # first retake (or fill) a ko captured in the last KO_AGE moves
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

@@ -8,21 +8,28 @@ import numpy as np
 from numba import njit
 
 from games.contract import ONGOING
-from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_MAXMOVES,
-                            F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE,
-                            NO_POINT, POLICY_GLOBAL, POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB,
-                            POLICY_UNIFORM, at, final_status, is_legal_point, is_own_eye,
-                            place_stone, push_history)
+from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_LASTKO,
+                            F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY,
+                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
+                            POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
+                            final_status, is_legal_point, is_own_eye, place_stone, push_history)
 from games.go_libs import bad_self_atari
 from games.go_nakade import MAX_EYE
 from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
 from games.go_twolib import QUEUE
 from games.rng import below, next_u64, random_below
 
+KO_AGE = 4          # the ko rule plays at a ko captured fewer than this many moves ago,
+KO_RATE = 40        # in this many moves of 100 (Pachi's Moggy: koage 4, korate 40)
+
 
 @njit(cache=True)
 def finish_move(state, action):
-    """Bookkeeping after a stone or a pass: turn, counters, history, end of game."""
+    """Bookkeeping after a stone or a pass: turn, counters, history, end of game; a ko
+    capture is remembered (F_LASTKO, F_LASTKO_AT) for the ko rule."""
+    if state[F_KO] != NO_POINT:
+        state[F_LASTKO] = state[F_KO]
+        state[F_LASTKO_AT] = state[F_MOVES]
     state[F_LAST2] = state[F_LAST]
     state[F_LAST] = action
     state[F_TOMOVE] = 1 - state[F_TOMOVE]
@@ -45,6 +52,22 @@ def _random_ok(state, w, p, c, patterns):
     """A point the random part of the policy may play: a candidate, and with the patterns
     policy not a self-atari of two stones or more."""
     return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
+
+
+@njit(cache=True)
+def ko_move(state, w, c, x):
+    """The ko rule (Pachi's Moggy "ko fight check"): once the ban of a ko captured fewer than
+    KO_AGE moves ago has lifted, play its point in KO_RATE of 100 draws if the random policy
+    may play it there: the side that lost the ko retakes it, the other side fills it.
+    ``(point or NO_POINT, new rng state x)``."""
+    k = state[F_LASTKO]
+    if (k == NO_POINT or state[F_KO] != NO_POINT or state[at(k, COLOR)] != EMPTY
+            or state[F_MOVES] - state[F_LASTKO_AT] >= KO_AGE):
+        return NO_POINT, x
+    x = next_u64(x)
+    if below(x, 100) < KO_RATE and _random_ok(state, w, k, c, True):
+        return k, x
+    return NO_POINT, x
 
 
 @njit(cache=True)
@@ -78,8 +101,12 @@ def playout_action(state, rng):
     n = state[F_SIZE]
     w = n + 2
     c = state[F_TOMOVE] + 1
-    p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
-                       np.empty(QUEUE, dtype=np.int64))
+    p = NO_POINT
+    if state[F_POLICY] & POLICY_KO:
+        p, rng[0] = ko_move(state, w, c, rng[0])
+    if p == NO_POINT:
+        p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
+                           np.empty(QUEUE, dtype=np.int64))
     if p == NO_POINT and state[F_POLICY] & POLICY_GLOBAL:
         groups = np.empty(n * n, dtype=np.int64)
         p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups))
@@ -148,11 +175,14 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     use_global = state[F_POLICY] & POLICY_GLOBAL != 0
     groups = np.empty(n * n if use_global else 0, dtype=np.int64)
     ng = scan_atari(state, w, groups) if use_global else 0
+    use_ko = state[F_POLICY] & POLICY_KO != 0
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
         chosen = NO_POINT
         if use_replies:                         # a last good reply comes first
             chosen = _reply(state, w, c, replies)
+        if use_ko and chosen == NO_POINT:       # then the ko fight
+            chosen, x = ko_move(state, w, c, x)
         if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
             chosen, x = _local(state, w, c, x, region, queue)
         if use_global and chosen == NO_POINT:

@@ -10,7 +10,7 @@ from games import go, go_board as gb, go_libs as gl, go_nakade as gn, go_policy 
 from games.contract import ONGOING
 from games.go_game import Go
 from games.rng import new_rng
-from tests.test_go_rules import kernel_legal, position
+from tests.test_go_rules import kernel_legal, play_all, position
 
 
 def picks(game, state, draws=60, seed=3):
@@ -39,7 +39,7 @@ def padded(game, vertex):
     return (a // n + 1) * w + a % n + 1
 
 
-@pytest.mark.parametrize("policy", ["uniform", "patterns", "global"])
+@pytest.mark.parametrize("policy", ["uniform", "patterns", "global", "ko"])
 def test_policies_pick_only_legal_non_eye_moves(policy):
     """Uniform: exactly the candidates (pass only without one). Patterns: a subset of them,
     and pass only when every candidate is a self-atari of two stones or more."""
@@ -133,6 +133,49 @@ def test_global_policy_takes_or_saves_a_group_in_atari_anywhere(policy, expected
         assert len(got) > 10
     else:
         assert got == expected
+
+
+# White's C4 takes D4 by ko: Black may retake at D4 once one move has been played elsewhere.
+KO = """
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . X . X O . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . ."""
+
+
+def test_ko_rule_retakes_or_fills_a_fresh_ko():
+    """The ko rule's move, drawn for many generator states: the ko point D4 exactly when the
+    draw falls in the rule's 40 of 100, and only from the move after the ban to the fourth
+    move after the capture; for White, who took the ko, D4 fills it."""
+    from games import go_playout as gpl
+    from games.rng import below, next_u64
+    g = Go(7, playout_policy="ko")
+    w = g.size + 2
+    s = position(g, KO, to_play=1)
+    play_all(g, s, "C4")
+    assert g.board(s)[3, 3] == gb.EMPTY                     # D4 was taken: a ko
+    states = [new_rng(i)[0] for i in range(200)]
+    in_rate = [below(np.uint64(next_u64(x)), 100) < gpl.KO_RATE for x in states]
+    assert 50 < sum(in_rate) < 110
+
+    def chosen(state, colour):
+        return [gpl.ko_move(state, w, colour, x)[0] == padded(g, "D4") for x in states]
+
+    assert not any(chosen(s, gb.BLACK))                     # banned right after the capture
+    play_all(g, s, "G7")                                    # Black's threat: the ban lifts
+    assert chosen(s, gb.WHITE) == in_rate                   # White fills
+    play_all(g, s, "G1")
+    assert chosen(s, gb.BLACK) == in_rate                   # Black retakes
+    d4, rng = g.vertex_to_action("D4"), new_rng(5)
+    assert sum(int(go.playout_action(s, rng)) == d4 for _ in range(400)) > 140  # 40 % and more
+    t = s.copy()
+    t[gb.F_POLICY] = go.POLICIES["patterns"]
+    assert sum(int(go.playout_action(t, rng)) == d4 for _ in range(400)) < 40
+    play_all(g, s, "A7")                                    # the fourth move after C4
+    assert not any(chosen(s, gb.WHITE))
 
 
 def test_uniform_policy_does_not_answer_the_last_move():
