@@ -55,7 +55,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   the mover's own eye - an empty point whose four neighbours are the mover's stones or the
   edge, unless it is a false eye (two or more enemy stones on its diagonals in the centre, one
   or more on the edge or in the corner).
-* ``"patterns"`` (the default): first an answer to the opponent's last move - capture it,
+* ``"patterns"``: first an answer to the opponent's last move - capture it,
   save a group it put in atari, or play a MoGo 3x3 pattern next to it - else the uniform
   policy's move without self-ataris of two stones or more (:mod:`games.go_policy`).
 * ``"patterns2"``: the same, and when the last move gives nothing, a 3x3 pattern next to the
@@ -69,7 +69,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"global"``: the patterns policy, then, when the rules around the last move give nothing,
   capture or save a group in atari anywhere on the board (Pachi Moggy's global atari check,
   :func:`games.go_policy.global_move`); ``"twolib-global"`` has both.
-* ``"ko"``: the patterns policy that first fights kos: for a few moves after a ko capture,
+* ``"ko"`` (the default): the patterns policy that first fights kos: for a few moves after a ko capture,
   once its ban has lifted, the ko point is played (retaken, or filled by the side that took
   it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
 
@@ -118,7 +118,7 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "global": POLICY_PATTERNS | POLICY_GLOBAL,
             "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL,
             "ko": POLICY_PATTERNS | POLICY_KO}
-DEFAULT_POLICY = "patterns"
+DEFAULT_POLICY = "ko"
 
 
 # ----------------------------------------------------------------------------------------------

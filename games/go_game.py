@@ -69,7 +69,7 @@ class Go(Counting, Game):
               "nakade (patterns and the vital point of small eye spaces), patterns2-nakade "
               "(both), twolib (patterns and Pachi's two-liberty attack and defence), global "
               "(patterns, then capture or save a group in atari anywhere), twolib-global, ko "
-              "(patterns that first fight a fresh ko, as Pachi's Moggy) or uniform "
+              "(the default: patterns that first fight a fresh ko, as Pachi's Moggy) or uniform "
               "(uniform random moves that keep their own eyes)",
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
                        "twolib-global", "ko",

@@ -447,7 +447,7 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
         assert placed == set(expected.split()) and (b == 2).sum() == 0
         assert g.to_play(s) == 1 and g.moves_played(s) == 0
         assert g.params == {"size": size, "komi": 7.5, "handicap": stones,
-                            "playout_policy": "patterns", "priors": True,
+                            "playout_policy": "ko", "priors": True,
                             "prior_assessment": False, "prior_cfgd": False,
                             "rules": "tromp-taylor"}
 
@@ -478,7 +478,7 @@ def test_bad_parameters():
                         "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
                                          "nakade, patterns2-nakade, twolib, global, "
-                                         "twolib-global, uniform"):
+                                         "twolib-global, ko, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
