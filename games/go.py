@@ -69,9 +69,9 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"global"``: the patterns policy, then, when the rules around the last move give nothing,
   capture or save a group in atari anywhere on the board (Pachi Moggy's global atari check,
   :func:`games.go_policy.global_move`); ``"twolib-global"`` has both.
-* ``"ko"`` (the default): the patterns policy that first fights kos: for a few moves after a ko capture,
-  once its ban has lifted, the ko point is played (retaken, or filled by the side that took
-  it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
+* ``"ko"`` (the default): the patterns policy that first fights kos: for a few moves after a
+  ko capture, once its ban has lifted, the ko point is played (retaken, or filled by the side
+  that took it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
