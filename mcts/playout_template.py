@@ -151,9 +151,9 @@ def random_episode(root_state, rng, states, actions, players, legal_mask, learne
             a = playout_action(state, rng)
         st = apply_action(state, a)
         while st == ILLEGAL and n > 0:         # draw without replacement until one applies
+            legal_mask[t, a] = 0.0             # refused: not legal after all
             k = random_below(rng, n)
             a = buf[k]
-            legal_mask[t, a] = 0.0
             buf[k] = buf[n - 1]
             n -= 1
             st = apply_action(state, a)
