@@ -95,7 +95,7 @@ from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_UNIFORM, PRIORS_ASSESS,
-                            PRIORS_CFGD, PRIORS_LOCAL, at,
+                            PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
@@ -103,7 +103,7 @@ from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F40
                               rollout_record, rollout_replies)
 from games.go_assess import assess_groups
 from games.go_policy import saving_moves
-from games.go_prior import PRIOR_UNIT, cfg_distances, point_prior
+from games.go_prior import PRIOR_UNIT, cfg_distances, learned_bonus, point_prior
 from games.go_twolib import QUEUE
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
@@ -213,7 +213,8 @@ def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
     of :func:`games.go_prior.point_prior` for every point, with ``Go(prior_assessment=True)``
     plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`),
-    with ``Go(prior_cfgd=True)`` by common-fate-graph distance to the last move;
+    with ``Go(prior_cfgd=True)`` by common-fate-graph distance to the last move, with
+    ``Go(prior_learned=True)`` the learned prior's won playouts (:func:`learned_bonus`);
     none for pass, and none at all when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return
@@ -231,6 +232,9 @@ def prior(state, actions, visits, value):
                       np.empty(QUEUE, dtype=np.int64))
     elif last != NO_POINT:
         saves = saving_moves(state, w, last, c)
+    learned = np.zeros(n * n + 1, dtype=np.int64)
+    if state[F_PRIORS] & PRIORS_LEARNED:
+        learned_bonus(state, learned)
     dist = np.empty(0, dtype=np.int64)
     if state[F_PRIORS] & PRIORS_CFGD and last != NO_POINT:
         dist = np.empty(w * w, dtype=np.int64)
@@ -240,8 +244,8 @@ def prior(state, actions, visits, value):
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
             v, won = point_prior(state, w, p, c, last, saves, local, dist)
-            visits[i] += v + group_visits[p]
-            value[i] += won + group_wins[p]
+            visits[i] += v + group_visits[p] + learned[b]
+            value[i] += won + group_wins[p] + learned[b]
 
 
 @njit(cache=True)

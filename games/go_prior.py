@@ -6,13 +6,25 @@ even-game prior) and of the knowledge priors of Pachi (Baudiš and Gailly 2011, 
 of the art open source Go program") and Fuego. Where the search counts them (as AMAF playouts
 or as the move's own) is the search's setting ``prior_stats`` (mcts.search.SearchConfig).
 
+The learned prior (``Go(prior_learned=True)``) adds won virtual playouts in proportion to the
+square root of a move's probability under a linear softmax over Go's move features
+(:mod:`games.go_features`), fitted to the moves of Pachi's search in Pachi's self-play games
+(``benchmarks/go_prior_fit.py``; the weights are ``games/weights/go-prior.npz``). This is
+Pachi's pattern prior (``sqrt(p) * pattern_eqex`` won playouts; Baudiš and Gailly 2011) over
+the move-prediction model of Coulom 2007 ("Computing Elo ratings of move patterns").
+
 Functions take the state ``s`` and integers only (see games.go_board).
 """
+import math
+import os
+
+import numpy as np
 from numba import njit
 
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, WHITE, at,
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_SIZE, GROUP, NEXT, NO_POINT, WHITE, at,
                             is_own_eye)
 from games.go_libs import captures, self_atari
+from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
 from games.go_policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
@@ -20,6 +32,25 @@ PRIOR_UNIT = 20
 # small-board cfgd prior (45, 40, 15 beside an even prior of 14), scaled to PRIOR_UNIT.
 CFGD_BONUS = (0, 45 * PRIOR_UNIT // 14, 40 * PRIOR_UNIT // 14, 15 * PRIOR_UNIT // 14)
 CFGD_FAR = 4
+LEARNED_WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights",
+                                    "go-prior.npz")
+# Won virtual playouts of a move the learned softmax gives probability 1 (scaled by sqrt(p)):
+# Pachi's pattern_eqex, 8 times its even-game prior, in PRIOR_UNIT's scale.
+LEARNED_EQEX = 8 * PRIOR_UNIT
+
+
+def load_learned_weights(path=LEARNED_WEIGHTS_FILE):
+    """The learned prior's weights: float64 ``(NUM_FEATURES,)`` from the ``weights`` entry of
+    the ``.npz`` file ``path``. ``OSError`` if it cannot be read, ``ValueError`` if its shape
+    is not the features' (weights of another feature set)."""
+    with np.load(path) as data:
+        weights = np.asarray(data["weights"], dtype=np.float64)
+    if weights.shape != (NUM_FEATURES,):
+        raise ValueError(f"{path}: {weights.shape[0]} weights, the features need {NUM_FEATURES}")
+    return weights
+
+
+LEARNED_WEIGHTS = load_learned_weights()        # frozen into the compiled prior
 
 
 @njit(cache=True)
@@ -139,3 +170,45 @@ def point_prior(s, w, p, c, last, saves, local, dist):
     if line <= 1 and _empty_around(s, w, p, 2):
         visits += u if line == 0 else h
     return visits, wins
+
+
+@njit(cache=True)
+def learned_probabilities(state, cand, probs):
+    """The learned softmax over the candidates of :func:`games.go_features.move_features`:
+    writes their actions to ``cand`` and probabilities to ``probs`` (int64 and float64 arrays
+    of ``n * n + 1`` entries) and returns how many there are (0 when the game is over or no
+    point is playable)."""
+    n = state[F_SIZE]
+    feats = np.full((n * n + 1, FEATURE_SLOTS), -1, dtype=np.int32)
+    m = move_features(state, cand, feats)
+    top = -1e300
+    for i in range(m):
+        t = 0.0
+        for k in range(FEATURE_SLOTS):
+            f = feats[i, k]
+            if f < 0:
+                break
+            t += LEARNED_WEIGHTS[f]
+        probs[i] = t
+        top = max(top, t)
+    total = 0.0
+    for i in range(m):
+        probs[i] = math.exp(probs[i] - top)
+        total += probs[i]
+    for i in range(m):
+        probs[i] /= total
+    return m
+
+
+@njit(cache=True)
+def learned_bonus(state, bonus):
+    """Won virtual playouts of the learned prior for every action: ``bonus`` int64 ``(n * n
+    + 1,)`` is overwritten with ``round(LEARNED_EQEX * sqrt(p))`` for each candidate of
+    :func:`learned_probabilities` and 0 elsewhere (pass included)."""
+    n = state[F_SIZE]
+    cand = np.empty(n * n + 1, dtype=np.int64)
+    probs = np.empty(n * n + 1, dtype=np.float64)
+    m = learned_probabilities(state, cand, probs)
+    bonus[:] = 0
+    for i in range(m):
+        bonus[cand[i]] = int(LEARNED_EQEX * math.sqrt(probs[i]) + 0.5)
