@@ -2,12 +2,15 @@
 that fits it (benchmarks/go_prior_fit.py)."""
 import json
 import math
+import os
 
 import numpy as np
 import pytest
 
 from benchmarks import go_prior_fit
+from frontends.match import GNUGO
 from games import go, go_prior as gpr
+from games.contract import ILLEGAL
 from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
 from games.go_game import Go
 from mcts.learn import FeatureRows, probabilities
@@ -126,3 +129,31 @@ def test_fit_command_writes_weights_and_refuses_bad_files(tmp_path, capsys):
     assert go_prior_fit.main(["fit", str(bad), "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "cannot read" in err
+
+
+@pytest.mark.skipif(not os.path.exists(GNUGO), reason="GNU Go is not installed")
+def test_games_command_records_an_engines_self_play(tmp_path):
+    """GNU Go at level 1 plays both colours for 0.05 minutes: every line is a game of GTP
+    vertices that replays legally on our board."""
+    path = tmp_path / "games.jsonl"
+    assert go_prior_fit.main(["games", str(path), "--engine",
+                              f"{GNUGO} --mode gtp --level 1 --chinese-rules",
+                              "--minutes", "0.05"]) == 0
+    games = [json.loads(line) for line in path.read_text().splitlines()]
+    assert games and all(len(moves) > 10 for moves in games)
+    g = Go(9)
+    for moves in games:
+        s = g.initial_state()
+        for vertex in moves:
+            assert go.apply_action(s, g.parse_move(vertex.upper(), s)) != ILLEGAL
+
+
+def test_shipped_weights_are_those_the_committed_games_give(tmp_path):
+    """Refitting with the command of benchmarks/data/go_prior/README.md reproduces
+    games/weights/go-prior.npz (Adam on the full batch is deterministic)."""
+    data = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "data", "go_prior",
+                        "pachi5000-selfplay-9x9.jsonl")
+    out = tmp_path / "w.npz"
+    assert go_prior_fit.main(["fit", data, "--out", str(out)]) == 0
+    assert np.allclose(gpr.load_learned_weights(str(out)), gpr.LEARNED_WEIGHTS,
+                       rtol=0, atol=1e-6)
