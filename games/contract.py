@@ -94,6 +94,7 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from games import jit_cache
 
@@ -102,6 +103,31 @@ RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
                     "solve", "rollout_replies", "owner")
+
+
+@njit(cache=True)
+def feature_softmax(feats, n, weights, out):
+    """The linear softmax over the first ``n`` rows of ``move_features``'s ``feats`` (int32
+    ``(rows, slots)``, ids ``-1``-terminated) with ``weights`` (float64 ``(num_features,)``):
+    writes ``exp(logit_i - max logit)`` to ``out[i]`` (float64) and returns their sum, so that
+    ``out[i] / sum`` is candidate i's probability (Coulom 2007's generalised Bradley-Terry
+    model; the learned playouts of mcts and Go's learned prior share it)."""
+    top = -np.inf
+    slots = feats.shape[1]
+    for i in range(n):
+        t = 0.0
+        for j in range(slots):
+            f = feats[i, j]
+            if f < 0:
+                break
+            t += weights[f]
+        out[i] = t
+        top = max(top, t)
+    total = 0.0
+    for i in range(n):
+        out[i] = np.exp(out[i] - top)
+        total += out[i]
+    return total
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,11 @@ import os
 import numpy as np
 from numba import njit
 
+from games.contract import feature_softmax
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_SIZE, GROUP, NEXT, NO_POINT, WHITE, at,
                             is_own_eye)
-from games.go_libs import captures, self_atari
 from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
+from games.go_libs import captures, self_atari
 from games.go_policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
@@ -181,20 +182,7 @@ def learned_probabilities(state, cand, probs):
     n = state[F_SIZE]
     feats = np.full((n * n + 1, FEATURE_SLOTS), -1, dtype=np.int32)
     m = move_features(state, cand, feats)
-    top = -1e300
-    for i in range(m):
-        t = 0.0
-        for k in range(FEATURE_SLOTS):
-            f = feats[i, k]
-            if f < 0:
-                break
-            t += LEARNED_WEIGHTS[f]
-        probs[i] = t
-        top = max(top, t)
-    total = 0.0
-    for i in range(m):
-        probs[i] = math.exp(probs[i] - top)
-        total += probs[i]
+    total = feature_softmax(feats, m, LEARNED_WEIGHTS, probs)
     for i in range(m):
         probs[i] /= total
     return m

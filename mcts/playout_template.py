@@ -12,7 +12,7 @@
 import numpy as np
 from numba import njit
 
-from games.contract import ILLEGAL, ONGOING
+from games.contract import ILLEGAL, ONGOING, feature_softmax
 from games.rng import next_u64, random_below
 
 _UNIT = 1.0 / 9007199254740992.0      # 2 ** -53
@@ -27,21 +27,7 @@ def softmax_action(state, rng, weights, cand, feats, logits):
     n = move_features(state, cand, feats)
     if n <= 0:
         return playout_action(state, rng)
-    top = -np.inf
-    slots = feats.shape[1]
-    for i in range(n):
-        s = 0.0
-        for j in range(slots):
-            f = feats[i, j]
-            if f < 0:
-                break
-            s += weights[f]
-        logits[i] = s
-        top = max(top, s)
-    total = 0.0
-    for i in range(n):
-        logits[i] = np.exp(logits[i] - top)
-        total += logits[i]
+    total = feature_softmax(feats, n, weights, logits)
     x = next_u64(rng[0])
     rng[0] = x
     u = np.float64(x >> np.uint64(11)) * _UNIT * total
