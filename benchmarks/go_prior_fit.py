@@ -151,9 +151,12 @@ def main(argv=None):
         np.savez(args.out, weights=w, games=len(games), positions=train.count,
                  sources=json.dumps(args.files), steps=args.steps, l2=args.l2)
         print(f"weights written to {args.out}")
-    except UsageError as e:
+    except (UsageError, RuntimeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted (the games recorded so far are kept)", file=sys.stderr)
+        return 130
     return 0
 
 
