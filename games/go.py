@@ -232,8 +232,9 @@ def prior(state, actions, visits, value):
                       np.empty(QUEUE, dtype=np.int64))
     elif last != NO_POINT:
         saves = saving_moves(state, w, last, c)
-    learned = np.zeros(n * n + 1, dtype=np.int64)
-    if state[F_PRIORS] & PRIORS_LEARNED:
+    use_learned = state[F_PRIORS] & PRIORS_LEARNED != 0
+    learned = np.empty(n * n + 1 if use_learned else 0, dtype=np.int64)
+    if use_learned:
         learned_bonus(state, learned)
     dist = np.empty(0, dtype=np.int64)
     if state[F_PRIORS] & PRIORS_CFGD and last != NO_POINT:
@@ -244,8 +245,11 @@ def prior(state, actions, visits, value):
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
             v, won = point_prior(state, w, p, c, last, saves, local, dist)
-            visits[i] += v + group_visits[p] + learned[b]
-            value[i] += won + group_wins[p] + learned[b]
+            if use_learned:
+                v += learned[b]
+                won += learned[b]
+            visits[i] += v + group_visits[p]
+            value[i] += won + group_wins[p]
 
 
 @njit(cache=True)
