@@ -21,13 +21,15 @@ import time
 import numpy as np
 
 from frontends.match import GtpProcess
-from frontends.common import UsageError
+from frontends.common import UsageError, read_bounded
 from games.contract import ILLEGAL, ONGOING
 from games.go import apply_action
 from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
 from games.go_game import Go
 from games.go import status as state_status
 from mcts.learn import FeatureRows, fit, probabilities
+
+MAX_GAMES_BYTES = 64 << 20      # fit reads at most this much of each games file
 
 
 def state_over(state):
@@ -76,7 +78,10 @@ def feature_rows(games, size):
     for moves in games:
         state = go.initial_state()
         for vertex in moves:
-            action = go.vertex_to_action(vertex.upper()) if vertex != "pass" else size * size
+            try:
+                action = go.parse_move(vertex.upper(), state)
+            except ValueError as e:
+                raise UsageError(f"move {vertex!r} of a game: {e}") from None
             if action != size * size:
                 feats[:] = -1
                 m = move_features(state, cand, feats)
@@ -106,11 +111,17 @@ def top1(weights, rows):
 
 
 def read_games(paths):
+    """The games (lists of vertex strings) of the JSON-lines files ``paths``, each read to at
+    most ``MAX_GAMES_BYTES``; ``UsageError`` for a file that cannot be read or parsed."""
     games = []
     for path in paths:
         try:
-            with open(path) as f:
-                games += [json.loads(line) for line in f if line.strip()]
+            lines = read_bounded(path, MAX_GAMES_BYTES).decode().splitlines()
+            for line in filter(str.strip, lines):
+                moves = json.loads(line)
+                if not (isinstance(moves, list) and all(isinstance(m, str) for m in moves)):
+                    raise ValueError("a line is not a list of vertices")
+                games.append(moves)
         except (OSError, ValueError) as e:
             raise UsageError(f"cannot read {path}: {e}") from None
     return games
@@ -148,10 +159,11 @@ def main(argv=None):
         if test is not None:
             print(f"{test.count} held-out positions from {held} games: "
                   f"top-1 {top1(w, test):.3f}")
-        np.savez(args.out, weights=w, games=len(games), positions=train.count,
+        out = args.out if args.out.endswith(".npz") else args.out + ".npz"   # as np.savez
+        np.savez(out, weights=w, games=len(games), positions=train.count,
                  sources=json.dumps(args.files), steps=args.steps, l2=args.l2)
-        print(f"weights written to {args.out}")
-    except (UsageError, RuntimeError) as e:
+        print(f"weights written to {out}")
+    except (UsageError, RuntimeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 import contextlib
 import os
 import re
+import stat
 
 from numba.core.errors import NumbaError
 from rich.console import Console
@@ -17,6 +18,20 @@ err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap
 
 class UsageError(Exception):
     """A bad flag value or game parameter: reported in one line, exit status 2."""
+
+
+def read_bounded(path, limit):
+    """The bytes of the regular file ``path``, read to at most ``limit`` bytes (FIFOs are
+    opened without waiting for a writer). ``ValueError`` for a file that is not regular or is
+    larger than ``limit``, ``OSError`` for one that cannot be opened or read."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit} bytes")
+    return data
 
 
 def compile_error(name, e):

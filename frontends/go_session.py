@@ -8,15 +8,14 @@ Until they are ready, moves are checked and played by the kernels' pure-Python t
 (a controller's time limit, or longer than ``GoSession.LOAD_WAIT``) answers with a quick move
 that needs no compiled code (:func:`games.go_score.quick_moves`).
 """
-import os
 import random
-import stat
 import sys
 import threading
 import time
 
 import numpy as np
 
+from frontends.common import read_bounded
 from frontends.player import PlayerConfig, Resigner
 from frontends.timecontrol import Clock
 from games import go_sgf, pure
@@ -398,14 +397,7 @@ class GoSession:
 def read_sgf(path):
     """The record (:func:`games.go_sgf.from_sgf`) of SGF file ``path``, read to at most
     ``MAX_SGF_BYTES`` bytes; ``SessionError("cannot load file")`` otherwise."""
-    try:                    # O_NONBLOCK: opening a FIFO must not wait for a writer
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise ValueError("not a regular file")
-            data = f.read(MAX_SGF_BYTES + 1)
-        if len(data) > MAX_SGF_BYTES:
-            raise ValueError("too large")
-        return go_sgf.from_sgf(data)
+    try:
+        return go_sgf.from_sgf(read_bounded(path, MAX_SGF_BYTES))
     except (OSError, ValueError):
         raise SessionError("cannot load file") from None

@@ -157,3 +157,18 @@ def test_shipped_weights_are_those_the_committed_games_give(tmp_path):
     assert go_prior_fit.main(["fit", data, "--out", str(out)]) == 0
     assert np.allclose(gpr.load_learned_weights(str(out)), gpr.LEARNED_WEIGHTS,
                        rtol=0, atol=1e-6)
+
+
+def test_fit_refuses_special_files_and_bad_games(tmp_path, capsys):
+    """/dev/zero (never read without bound), a folder, a line that is not a list of vertices
+    and an off-board vertex each end in one error line and exit code 2."""
+    bad_vertex = tmp_path / "v.jsonl"
+    bad_vertex.write_text('["e5", "zz"]\n')
+    not_list = tmp_path / "d.jsonl"
+    not_list.write_text('{"a": 1}\n')
+    for path in ["/dev/zero", str(tmp_path), str(bad_vertex), str(not_list)]:
+        assert go_prior_fit.main(["fit", path, "--out", str(tmp_path / "w.npz")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 4 and all(line.startswith("error: ") for line in err)
+    assert "not a regular file" in err[0] and "'ZZ' is not a vertex" in err[2]
+    assert "not a list of vertices" in err[3]
