@@ -20,20 +20,15 @@ import time
 
 import numpy as np
 
-from frontends.match import GtpProcess
 from frontends.common import UsageError, read_bounded
-from games.contract import ILLEGAL, ONGOING
-from games.go import apply_action
+from frontends.match import GtpProcess
+from games.contract import ONGOING
+from games.go import apply_action, status
 from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
 from games.go_game import Go
-from games.go import status as state_status
 from mcts.learn import FeatureRows, fit, probabilities
 
 MAX_GAMES_BYTES = 64 << 20      # fit reads at most this much of each games file
-
-
-def state_over(state):
-    return state_status(state) != ONGOING
 
 
 def _ask(proc, command):
@@ -93,7 +88,8 @@ def feature_rows(games, size):
                     target.append(t)
                     groups.append(np.full(m, position, dtype=np.int64))
                     position += 1
-            if apply_action(state, action) == ILLEGAL or state_over(state):
+            apply_action(state, action)             # legal: parse_move checked it
+            if status(state) != ONGOING:
                 break
     if not parts:
         raise UsageError("no positions: the games hold no move the features can rate")
