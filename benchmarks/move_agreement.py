@@ -20,7 +20,7 @@ import sys
 
 from sgfmill import sgf
 
-from frontends.common import UsageError
+from frontends.common import UsageError, exit_code
 from frontends.match import GtpProcess, wilson
 
 LETTERS = "abcdefghjklmnopqrstuvwxyz"
@@ -132,15 +132,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.command == "label" and (args.every < 1 or args.first < 0):
         p.error("--every must be at least 1 and --first at least 0")
-    try:
-        label(args) if args.command == "label" else score(args)
-    except (UsageError, RuntimeError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    return 0
+    return exit_code(label if args.command == "label" else score, args)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import sys
 
 import numpy as np
 
-from frontends.common import UsageError, read_bounded
+from frontends.common import UsageError, exit_code, read_bounded
 from games.contract import FIRST_WINS, SECOND_WINS
 from games.go import POLICIES, rollout
 from games.go_board import F_POLICY
@@ -202,15 +202,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.command == "score" and (args.playouts < 1 or not 0.0 <= args.band < 0.5):
         p.error("--playouts must be at least 1 and --band in [0, 0.5)")
-    try:
-        label(args) if args.command == "label" else score(args)
-    except (UsageError, RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    return 0
+    return exit_code(label if args.command == "label" else score, args)
 
 
 if __name__ == "__main__":

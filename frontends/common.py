@@ -3,6 +3,7 @@ import contextlib
 import os
 import re
 import stat
+import sys
 
 from numba.core.errors import NumbaError
 from rich.console import Console
@@ -18,6 +19,21 @@ err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap
 
 class UsageError(Exception):
     """A bad flag value or game parameter: reported in one line, exit status 2."""
+
+
+def exit_code(command, *args):
+    """Run ``command(*args)`` for a script's ``main``: 0 when it returns, 2 with one line
+    ("error: ...") on standard error for a ``UsageError``, ``RuntimeError`` (an engine that
+    fails) or ``OSError`` (a file), 130 with "interrupted" for Ctrl-C."""
+    try:
+        command(*args)
+    except (UsageError, RuntimeError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 0
 
 
 def read_bounded(path, limit):
