@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from frontends.common import UsageError, read_bounded
+from frontends.common import UsageError, exit_code, read_bounded
 from frontends.match import GtpProcess
 from games.contract import ONGOING
 from games.go import apply_action, status
@@ -140,33 +140,35 @@ def main(argv=None):
     f.add_argument("--steps", type=int, default=400)
     f.add_argument("--l2", type=float, default=1e-4)
     args = parser.parse_args(argv)
-    try:
-        if args.command == "games":
-            n = play_games(args.file, args.engine, args.minutes, args.size)
-            print(f"{n} games appended to {args.file}")
-            return 0
-        games = read_games(args.files)
-        held = min(args.held_out, len(games) // 2)
-        train = feature_rows(games[:len(games) - held], args.size)
-        test = feature_rows(games[len(games) - held:], args.size) if held else None
-        w, before, after = fit(np.zeros(NUM_FEATURES), train, steps=args.steps, l2=args.l2)
-        print(f"{train.count} training positions from {len(games) - held} games: "
-              f"loss {before:.3f} -> {after:.3f}, top-1 {top1(w, train):.3f}")
-        if test is not None:
-            print(f"{test.count} held-out positions from {held} games: "
-                  f"top-1 {top1(w, test):.3f}")
-        out = args.out if args.out.endswith(".npz") else args.out + ".npz"   # as np.savez
-        np.savez(out, weights=w, games=len(games), positions=train.count,
-                 sources=json.dumps(args.files), steps=args.steps, l2=args.l2)
-        print(f"weights written to {out}")
-    except (UsageError, RuntimeError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted (the games recorded so far are kept)", file=sys.stderr)
-        return 130
-    return 0
+    if args.command == "games":
+        return exit_code(record_games, args,
+                         interrupted="interrupted (the games recorded so far are kept)")
+    return exit_code(fit_weights, args)
 
+
+def record_games(args):
+    """The ``games`` command: append the engine's self-play games to ``args.file``."""
+    n = play_games(args.file, args.engine, args.minutes, args.size)
+    print(f"{n} games appended to {args.file}")
+
+
+def fit_weights(args):
+    """The ``fit`` command: fit the prior's weights to ``args.files``, report the training
+    and held-out top-1 rates, and write them to ``args.out`` (.npz)."""
+    games = read_games(args.files)
+    held = min(args.held_out, len(games) // 2)
+    train = feature_rows(games[:len(games) - held], args.size)
+    test = feature_rows(games[len(games) - held:], args.size) if held else None
+    w, before, after = fit(np.zeros(NUM_FEATURES), train, steps=args.steps, l2=args.l2)
+    print(f"{train.count} training positions from {len(games) - held} games: "
+          f"loss {before:.3f} -> {after:.3f}, top-1 {top1(w, train):.3f}")
+    if test is not None:
+        print(f"{test.count} held-out positions from {held} games: "
+              f"top-1 {top1(w, test):.3f}")
+    out = args.out if args.out.endswith(".npz") else args.out + ".npz"   # as np.savez
+    np.savez(out, weights=w, games=len(games), positions=train.count,
+             sources=json.dumps(args.files), steps=args.steps, l2=args.l2)
+    print(f"weights written to {out}")
 
 if __name__ == "__main__":
     sys.exit(main())

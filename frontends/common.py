@@ -21,17 +21,17 @@ class UsageError(Exception):
     """A bad flag value or game parameter: reported in one line, exit status 2."""
 
 
-def exit_code(command, *args):
+def exit_code(command, *args, interrupted="interrupted"):
     """Run ``command(*args)`` for a script's ``main``: 0 when it returns, 2 with one line
     ("error: ...") on standard error for a ``UsageError``, ``RuntimeError`` (an engine that
-    fails) or ``OSError`` (a file), 130 with "interrupted" for Ctrl-C."""
+    fails) or ``OSError`` (a file), 130 with the line ``interrupted`` for Ctrl-C."""
     try:
         command(*args)
     except (UsageError, RuntimeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(interrupted, file=sys.stderr)
         return 130
     return 0
 
