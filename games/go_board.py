@@ -85,6 +85,8 @@ PRIORS_LEARNED = 8  # bonus from the learned move-prediction softmax (games.go_p
 POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE, POLICY_TWOLIB = 0, 1, 2, 4, 8
 POLICY_GLOBAL = 16      # after the local rules, capture or save a group in atari anywhere
 POLICY_KO = 32          # first retake (or fill) a ko captured in the last KO_AGE moves
+POLICY_BOTH = 64        # 3x3 patterns around the last move and the mover's previous one at once
+POLICY_RATES = 128      # the local rules fire at Moggy's rates, not always
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

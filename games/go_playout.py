@@ -11,7 +11,7 @@ from games.contract import ONGOING
 from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_LASTKO,
                             F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
-                            POLICY_NAKADE, POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
+                            POLICY_BOTH, POLICY_NAKADE, POLICY_RATES, POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
                             final_status, is_legal_point, is_own_eye, place_stone, push_history)
 from games.go_libs import bad_self_atari
 from games.go_nakade import MAX_EYE
@@ -83,9 +83,15 @@ def _local(state, w, c, x, region, queue):
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
         return NO_POINT, x
     policy = state[F_POLICY]
-    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
-                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue)
     b = state[F_LAST2]
+    second = NO_POINT
+    if policy & POLICY_BOTH and 0 <= b < n * n:
+        second = (b // n + 1) * w + b % n + 1
+        if state[at(second, COLOR)] != c:
+            second = NO_POINT                   # captured since
+    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
+                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue,
+                      second, policy & POLICY_RATES != 0)
     if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
         return p, x
     q = (b // n + 1) * w + b % n + 1

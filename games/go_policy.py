@@ -55,6 +55,9 @@ from games.go_nakade import nakade_move
 from games.go_twolib import two_liberty_move
 from games.rng import below, next_u64
 
+LOCAL_RATE = 90     # with the rates: rules 1-2 and the two-liberty rule fire in this many of 100
+NAKADE_RATE = 60    # and the nakade rule in this many (Pachi's Moggy on small boards)
+
 # MoGo's 3x3 patterns, row by row from the top; the centre is the move. X and O are stones of
 # the two colours, "." empty, "#" off the board, "?" anything, "x" anything but an X stone,
 # "o" anything but an O stone.
@@ -228,45 +231,70 @@ def saving_moves(s, w, last, c):
 
 
 @njit(cache=True)
-def local_move(s, w, last, c, x, nakade, twolib, region, queue):
+def _fires(x, rate, rates):
+    """Whether a rule fires: always without ``rates``, else in ``rate`` of 100 draws;
+    ``(bool, new rng state x)``."""
+    if not rates:
+        return True, x
+    x = next_u64(x)
+    return below(x, 100) < rate, x
+
+
+@njit(cache=True)
+def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT, rates=False):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
     ``last``; between rules 2 and 3, with ``twolib`` the two-liberty rule
     (:func:`games.go_twolib.two_liberty_move`, ``queue`` its scratch), then with ``nakade``
     the vital point of a small eye space next to ``last`` (:func:`games.go_nakade.nakade_move`,
-    ``region`` its scratch); returns ``(point or NO_POINT, new rng state x)``."""
-    g = s[at(last, GROUP)]
-    if in_atari(s, g):                                  # 1. capture the last move
-        lib = liberty_of(s, g)
-        if playable(s, w, lib, c):
-            return lib, x
-    for p in saving_moves(s, w, last, c):              # 2. atari defence
-        if p != NO_POINT:
-            return p, x
+    ``region`` its scratch). With ``rates`` each rule before the patterns fires only at
+    Moggy's rate (rules 1-2 together and the two-liberty rule LOCAL_RATE, nakade NAKADE_RATE
+    of 100), else the next is tried; ``second`` (a padded point or NO_POINT) widens the
+    patterns (:func:`pattern_move`). Returns ``(point or NO_POINT, new rng state x)``."""
+    fire, x = _fires(x, LOCAL_RATE, rates)
+    if fire:
+        g = s[at(last, GROUP)]
+        if in_atari(s, g):                              # 1. capture the last move
+            lib = liberty_of(s, g)
+            if playable(s, w, lib, c):
+                return lib, x
+        for p in saving_moves(s, w, last, c):          # 2. atari defence
+            if p != NO_POINT:
+                return p, x
     if twolib:
-        p, x = two_liberty_move(s, w, last, c, x, queue)
-        if p != NO_POINT:
-            return p, x
+        fire, x = _fires(x, LOCAL_RATE, rates)
+        if fire:
+            p, x = two_liberty_move(s, w, last, c, x, queue)
+            if p != NO_POINT:
+                return p, x
     if nakade:
-        p = nakade_move(s, w, last, region)
-        if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
-            return p, x
-    return pattern_move(s, w, last, c, x)                # 3. patterns
+        fire, x = _fires(x, NAKADE_RATE, rates)
+        if fire:
+            p = nakade_move(s, w, last, region)
+            if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
+                return p, x
+    return pattern_move(s, w, last, c, x, second)        # 3. patterns
 
 
 @njit(cache=True)
-def pattern_move(s, w, centre, c, x):
+def pattern_move(s, w, centre, c, x, second=NO_POINT):
     """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
-    pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``."""
+    pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``.
+    With ``second`` (a padded point), the neighbours of ``second`` that are not neighbours of
+    ``centre`` are candidates too (Pachi's Moggy with ``pattern2``)."""
     found = 0
     chosen = NO_POINT
-    for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
-        q = centre + d
-        if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
-                and playable(s, w, q, c) and not self_atari(s, w, q, c)):
-            found += 1
-            x = next_u64(x)
-            if below(x, found) == 0:                    # reservoir sampling
-                chosen = q
+    for k in range(2 if second != NO_POINT else 1):
+        o = centre if k == 0 else second
+        for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+            q = o + d
+            if k == 1 and abs(q // w - centre // w) <= 1 and abs(q % w - centre % w) <= 1:
+                continue                                # seen around centre (or centre)
+            if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
+                    and playable(s, w, q, c) and not self_atari(s, w, q, c)):
+                found += 1
+                x = next_u64(x)
+                if below(x, found) == 0:                # reservoir sampling
+                    chosen = q
     return chosen, x
 
 
