@@ -72,12 +72,12 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"ko"`` (the default): the patterns policy that first fights kos: for a few moves after a
   ko capture, once its ban has lifted, the ko point is played (retaken, or filled by the side
   that took it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
-* ``"rated"``: the ko policy with the two-liberty and nakade rules, and two traits of Pachi's
-  Moggy (``playout/moggy.c``, seqchoose): each rule around the last move fires only at
-  Moggy's rate, else the next one is tried (the atari rules and the two-liberty rule in 90
-  of 100 moves, nakade in 60; ``games.go_policy.LOCAL_RATE``), and the 3x3 patterns are drawn
-  from around the last move and the mover's previous stone at once. ``"rates"`` and
-  ``"both"`` are the patterns policy with one trait each.
+* ``"rated"``: the ko policy with two traits of Pachi's Moggy (``playout/moggy.c``,
+  seqchoose): each rule around the last move fires only at Moggy's rate, else the next one is
+  tried (the atari rules and the two-liberty rule in 90 of 100 moves, nakade in 60;
+  ``games.go_policy.LOCAL_RATE``), and the 3x3 patterns are drawn from around the last move
+  and the mover's previous stone at once. ``"rated-tactics"`` adds the two-liberty and nakade
+  rules; ``"rates"`` and ``"both"`` are the patterns policy with one trait each.
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -125,8 +125,9 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL,
             "ko": POLICY_PATTERNS | POLICY_KO,
             "both": POLICY_PATTERNS | POLICY_BOTH, "rates": POLICY_PATTERNS | POLICY_RATES,
-            "rated": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE | POLICY_BOTH
-                      | POLICY_RATES)}
+            "rated": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES,
+            "rated-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
+                              | POLICY_BOTH | POLICY_RATES)}
 DEFAULT_POLICY = "ko"
 
 

@@ -70,10 +70,11 @@ class Go(Counting, Game):
               "(both), twolib (patterns and Pachi's two-liberty attack and defence), global "
               "(patterns, then capture or save a group in atari anywhere), twolib-global, ko "
               "(the default: patterns that first fight a fresh ko, as Pachi's Moggy), rated "
-              "(ko, two-liberty and nakade rules at Moggy's rates, patterns around both last "
-              "moves) or uniform (uniform random moves that keep their own eyes)",
+              "(ko, with the local rules at Moggy's rates and the patterns of both last moves "
+              "at once), rated-tactics (rated with the two-liberty and nakade rules) or "
+              "uniform (uniform random moves that keep their own eyes)",
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
-                       "twolib-global", "ko", "rated", "uniform")),
+                       "twolib-global", "ko", "rated", "rated-tactics", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; seeds the RAVE statistics, or the move's own "
               "with --prior-stats value)"),

@@ -14,8 +14,10 @@ from tests.test_go_rules import position
 
 
 def test_the_rated_policy_has_every_trait():
-    assert go.POLICIES["rated"] == (gb.POLICY_PATTERNS | gb.POLICY_KO | gb.POLICY_TWOLIB
-                                    | gb.POLICY_NAKADE | gb.POLICY_BOTH | gb.POLICY_RATES)
+    assert go.POLICIES["rated"] == (gb.POLICY_PATTERNS | gb.POLICY_KO | gb.POLICY_BOTH
+                                    | gb.POLICY_RATES)
+    assert go.POLICIES["rated-tactics"] == (go.POLICIES["rated"] | gb.POLICY_TWOLIB
+                                            | gb.POLICY_NAKADE)
     assert go.POLICIES["both"] == gb.POLICY_PATTERNS | gb.POLICY_BOTH
     assert go.POLICIES["rates"] == gb.POLICY_PATTERNS | gb.POLICY_RATES
 
@@ -65,7 +67,7 @@ def test_rates_let_the_capture_skip_a_tenth_of_the_moves():
 def test_rated_playouts_end_and_keep_the_state_rules():
     """Whole playouts of every new policy from the empty 9x9 board end with a result and
     leave the seeded generator reproducible: the same seed gives the same outcomes."""
-    for policy in ("both", "rates", "rated"):
+    for policy in ("both", "rates", "rated", "rated-tactics"):
         g = Go(9)
         start = g.initial_state()
         start[gb.F_POLICY] = go.POLICIES[policy]
