@@ -6,7 +6,7 @@ about a position, beside (never instead of) matches at equal time.
         --out VALUES.jsonl [--limit N]
     python -m benchmarks.playout_balance score --values VALUES.jsonl
         [--policies ko,patterns,ko+twolib,...] [--playouts 1000] [--band 0.1] [--seed 1]
-        [--json FILE]
+        [--compare VALUES.jsonl ...] [--json FILE]
 
 ``label`` asks the reference engine (Pachi: ``PACHI -t =40000 threads=1,pondering=0``) for a
 move at each position of a ``benchmarks.move_agreement`` positions file and keeps the win
@@ -117,9 +117,10 @@ def label(args):
     print(f"{done} labelled positions written to {args.out}")
 
 
-def playout_means(records, code, playouts, band, seed):
+def playout_means(records, code, playouts, band, seed, kept=None):
     """(playout means, reference values) over the records whose value lies in [band, 1 -
-    band]: float64 arrays of shape ``(n,)``, win rates of the side to move."""
+    band]: float64 arrays of shape ``(n,)``, win rates of the side to move. ``kept``, a list,
+    gets the records used, in order."""
     rng = new_rng(seed)
     means, refs = [], []
     for r in records:
@@ -138,7 +139,19 @@ def playout_means(records, code, playouts, band, seed):
             wins += rollout(state.copy(), rng) == win
         means.append(wins / playouts)
         refs.append(r["value"])
+        if kept is not None:
+            kept.append(r)
     return np.array(means), np.array(refs)
+
+
+def compared_means(path, kept):
+    """Another engine's playout means (a ``label`` file) at the records ``kept``, as a float64
+    array of their shape; ``UsageError`` if the file lacks one of them."""
+    other = {tuple(r["moves"]): r["value"] for r in read_records(path)}
+    try:
+        return np.array([other[tuple(r["moves"])] for r in kept])
+    except KeyError:
+        raise UsageError(f"{path}: lacks some of the scored positions") from None
 
 
 def balance_summary(means, refs, base_err=None):
@@ -158,9 +171,15 @@ def balance_summary(means, refs, base_err=None):
 def score(args):
     records = read_records(args.values)
     codes = [(spec, policy_code(spec)) for spec in args.policies.split(",")]
-    rows, base = {}, None
-    for spec, code in codes:
-        means, refs = playout_means(records, code, args.playouts, args.band, args.seed)
+    rows, base, kept = {}, None, []
+    compared = [(path, None) for path in args.compare or []]
+    for spec, code in codes + compared:
+        if code is None:
+            means = compared_means(spec, kept)
+        else:
+            kept.clear()
+            means, refs = playout_means(records, code, args.playouts, args.band, args.seed,
+                                        kept)
         if len(refs) < 2:
             raise UsageError(f"{args.values}: fewer than two positions in the band")
         row, err = balance_summary(means, refs, base)
@@ -198,6 +217,10 @@ def main(argv=None):
     sc.add_argument("--band", type=float, default=0.1,
                     help="keep positions whose value lies in [band, 1 - band] (0.1)")
     sc.add_argument("--seed", type=int, default=1, help="random seed (1)")
+    sc.add_argument("--compare", action="append", metavar="FILE",
+                    help="another engine's playout means at the same positions, written by "
+                         "`label` (Pachi's Moggy playouts: see benchmarks/data/balance/"
+                         "README.md), scored as a row beside the policies; repeatable")
     sc.add_argument("--json", metavar="FILE", help="write the summary here")
     args = p.parse_args(argv)
     if args.command == "score" and (args.playouts < 1 or not 0.0 <= args.band < 0.5):

@@ -71,6 +71,29 @@ def test_score_command(tmp_path, capsys):
     assert "MSE 0.0650" in capsys.readouterr().out
 
 
+def test_score_compares_another_engines_playout_means(tmp_path, capsys):
+    """The compared file's means (0.25 and 0.9 where ours are exactly 0 and 1) are scored
+    against the same values, paired with the first policy; a file lacking a scored position
+    gets one line and exit code 2."""
+    values, other, short = (tmp_path / f for f in ("v.jsonl", "o.jsonl", "s.jsonl"))
+    black = RECORD_MOVES + [("w", "pass")]
+    values.write_text(json.dumps(record("w", 0.3)) + "\n" + json.dumps(record("b", 0.8, black)))
+    other.write_text(json.dumps(record("b", 0.9, black)) + "\n" + json.dumps(record("w", 0.25)))
+    short.write_text(json.dumps(record("w", 0.25)) + "\n")
+    out = tmp_path / "s.json"
+    assert pb.main(["score", "--values", str(values), "--policies", "ko", "--playouts", "20",
+                    "--compare", str(other), "--json", str(out)]) == 0
+    row = json.loads(out.read_text())["policies"][str(other)]
+    assert row["positions"] == 2
+    assert row["mse"] == pytest.approx((0.05 ** 2 + 0.1 ** 2) / 2)
+    assert row["mse_minus_first"] == pytest.approx((0.05 ** 2 + 0.1 ** 2) / 2 - 0.065)
+    capsys.readouterr()
+    assert pb.main(["score", "--values", str(values), "--policies", "ko", "--playouts", "20",
+                    "--compare", str(short)]) == 2
+    err = capsys.readouterr().err
+    assert "lacks some of the scored positions" in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("text, message", [
     ('{"moves": [], "colour": "b"}\n', "line 1: not a labelled position"),
     ('\n{"moves": [["b", "C3"]], "colour": "w", "value": 0.5}\nnot json\n', "line 3"),
