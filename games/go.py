@@ -100,7 +100,7 @@ from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_BOTH, POLICY_RATES, POLICY_UNIFORM, PRIORS_ASSESS,
+                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_BOTH, POLICY_GAMMAS, POLICY_RATES, POLICY_UNIFORM, PRIORS_ASSESS,
                             PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
@@ -125,6 +125,7 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL,
             "ko": POLICY_PATTERNS | POLICY_KO,
             "both": POLICY_PATTERNS | POLICY_BOTH, "rates": POLICY_PATTERNS | POLICY_RATES,
+            "gammas": POLICY_PATTERNS | POLICY_GAMMAS,
             "rated": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES,
             "rated-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
                               | POLICY_BOTH | POLICY_RATES)}

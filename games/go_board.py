@@ -87,6 +87,7 @@ POLICY_GLOBAL = 16      # after the local rules, capture or save a group in atar
 POLICY_KO = 32          # first retake (or fill) a ko captured in the last KO_AGE moves
 POLICY_BOTH = 64        # 3x3 patterns around the last move and the mover's previous one at once
 POLICY_RATES = 128      # the local rules fire at Moggy's rates, not always
+POLICY_GAMMAS = 256     # a 3x3 pattern move is drawn with Pachi's pattern weights
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

@@ -116,6 +116,25 @@ def build_pattern_table(patterns=PATTERNS):
 
 PATTERN_TABLE = build_pattern_table()       # 64 kB: frozen into the compiled code
 
+# Pachi's weights of the same shapes (playout/moggy.c, pat3_gammas: "tuned on 15x15 ... using
+# 40000 CLOP games"), in hundredths; the gammas policies draw a pattern move with these odds.
+GAMMAS = {"hane, enclosing": 52, "hane, not cutting": 53, "hane, magari": 32,
+          "diagonal attachment": 37, "cut, unprotected": 28, "cut, peeped": 21,
+          "cut, between": 19, "cut, keima": 82, "edge, chase": 12, "edge, block cut": 20,
+          "edge, block connection": 11, "edge, sagari": 16, "edge, cut": 57}
+
+
+def build_gamma_table(patterns=PATTERNS, gammas=GAMMAS):
+    """``uint8`` array of shape ``(65536,)``: the largest weight of a pattern the neighbourhood
+    code matches, 0 where none does (so it is non-zero exactly where PATTERN_TABLE is)."""
+    table = np.zeros(1 << 16, dtype=np.uint8)
+    for name in sorted(patterns, key=lambda k: gammas[k]):
+        table[np.flatnonzero(build_pattern_table({name: patterns[name]}))] = gammas[name]
+    return table
+
+
+GAMMA_TABLE = build_gamma_table()
+
 
 @njit(cache=True)
 def neighbourhood(s, w, p):
@@ -241,7 +260,8 @@ def _fires(x, rate, rates):
 
 
 @njit(cache=True)
-def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT, rates=False):
+def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT, rates=False,
+               gammas=False):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
     ``last``; between rules 2 and 3, with ``twolib`` the two-liberty rule
     (:func:`games.go_twolib.two_liberty_move`, ``queue`` its scratch), then with ``nakade``
@@ -249,7 +269,8 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT,
     ``region`` its scratch). With ``rates`` each rule before the patterns fires only at
     Moggy's rate (rules 1-2 together and the two-liberty rule LOCAL_RATE, nakade NAKADE_RATE
     of 100), else the next is tried; ``second`` (a padded point or NO_POINT) widens the
-    patterns (:func:`pattern_move`). Returns ``(point or NO_POINT, new rng state x)``."""
+    patterns and ``gammas`` weighs them (:func:`pattern_move`). Returns ``(point or NO_POINT,
+    new rng state x)``."""
     fire, x = _fires(x, LOCAL_RATE, rates)
     if fire:
         g = s[at(last, GROUP)]
@@ -272,15 +293,16 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT,
             p = nakade_move(s, w, last, region)
             if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
                 return p, x
-    return pattern_move(s, w, last, c, x, second)        # 3. patterns
+    return pattern_move(s, w, last, c, x, second, gammas)    # 3. patterns
 
 
 @njit(cache=True)
-def pattern_move(s, w, centre, c, x, second=NO_POINT):
+def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False):
     """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
     pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``.
     With ``second`` (a padded point), the neighbours of ``second`` that are not neighbours of
-    ``centre`` are candidates too (Pachi's Moggy with ``pattern2``)."""
+    ``centre`` are candidates too (Pachi's Moggy with ``pattern2``). With ``gammas`` a
+    candidate is drawn with odds GAMMA_TABLE of its neighbourhood, not uniformly."""
     found = 0
     chosen = NO_POINT
     for k in range(2 if second != NO_POINT else 1):
@@ -289,11 +311,15 @@ def pattern_move(s, w, centre, c, x, second=NO_POINT):
             q = o + d
             if k == 1 and abs(q // w - centre // w) <= 1 and abs(q % w - centre % w) <= 1:
                 continue                                # seen around centre (or centre)
-            if (s[at(q, COLOR)] == EMPTY and PATTERN_TABLE[neighbourhood(s, w, q)]
-                    and playable(s, w, q, c) and not self_atari(s, w, q, c)):
-                found += 1
+            if s[at(q, COLOR)] != EMPTY:
+                continue
+            code = neighbourhood(s, w, q)
+            if (PATTERN_TABLE[code] and playable(s, w, q, c)
+                    and not self_atari(s, w, q, c)):
+                weight = GAMMA_TABLE[code] if gammas else 1
+                found += weight
                 x = next_u64(x)
-                if below(x, found) == 0:                # reservoir sampling
+                if below(x, found) < weight:            # (weighted) reservoir sampling
                     chosen = q
     return chosen, x
 
