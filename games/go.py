@@ -77,7 +77,9 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   tried (the atari rules and the two-liberty rule in 90 of 100 moves, nakade in 60;
   ``games.go_policy.LOCAL_RATE``), and the 3x3 patterns are drawn from around the last move
   and the mover's previous stone at once. ``"rated-tactics"`` adds the two-liberty and nakade
-  rules; ``"rates"`` and ``"both"`` are the patterns policy with one trait each.
+  rules; ``"rates"``, ``"both"`` and ``"gammas"`` (a pattern move drawn with Pachi's
+  pattern weights, ``games.go_policy.GAMMA_TABLE``) are the patterns policy with one trait
+  each (for ``benchmarks.playout_balance``; ``a+b`` there joins them).
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
