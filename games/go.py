@@ -101,8 +101,9 @@ from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
-                            POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_TWOLIB, POLICY_BOTH, POLICY_GAMMAS, POLICY_RATES, POLICY_UNIFORM, PRIORS_ASSESS,
+                            POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
+                            POLICY_PATTERNS2, POLICY_RATES, POLICY_TWOLIB, POLICY_UNIFORM,
+                            PRIORS_ASSESS,
                             PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
