@@ -22,21 +22,25 @@ def test_the_rated_policy_has_every_trait():
     assert go.POLICIES["rates"] == gb.POLICY_PATTERNS | gb.POLICY_RATES
 
 
+def hane_picks(policy):
+    """The moves ``policy`` picks (400 draws) after Black C5 against White D5 (between C5 and
+    Black E5) and White's hane G7 under Black's G8, Black to play."""
+    g = Go(9)
+    s = g.initial_state()
+    g.place_stones(s, ["E5", "G8"], "black")
+    g.place_stones(s, ["D5"], "white")
+    for move in ("C5", "G7"):
+        g.play(s, g.parse_move(move, s))
+    s[gb.F_POLICY] = go.POLICIES[policy]
+    return picks(g, s, draws=400)
+
+
 def test_both_draws_the_patterns_of_the_last_two_moves_together():
     """Black C5 faces White D5 between C5 and E5 (hanes around C5: C4, C6, D4, D6, see
     test_patterns2_answers_around_the_movers_previous_stone); White then hanes at G7 under
     Black's G8, which has the patterns of its own around G7. ``patterns`` and ``patterns2``
     answer G7 only; ``both`` draws from the two sets together."""
-    picked = {}
-    for policy in ("patterns", "patterns2", "both"):
-        g = Go(9)
-        s = g.initial_state()
-        g.place_stones(s, ["E5", "G8"], "black")
-        g.place_stones(s, ["D5"], "white")
-        for move in ("C5", "G7"):
-            g.play(s, g.parse_move(move, s))
-        s[gb.F_POLICY] = go.POLICIES[policy]
-        picked[policy] = picks(g, s, draws=400)
+    picked = {policy: hane_picks(policy) for policy in ("patterns", "patterns2", "both")}
     around_g7 = picked["patterns"]
     assert around_g7 and all(abs(ord(v[0]) - ord("G")) <= 1 and abs(int(v[1:]) - 7) <= 1
                              for v in around_g7)
@@ -100,14 +104,5 @@ def test_gamma_table_weighs_exactly_the_pattern_points():
 def test_gammas_draw_from_the_same_pattern_moves():
     """The weights change the odds, not the candidates: after White's hane at G7 (as above)
     the gammas policy picks from exactly the patterns policy's moves."""
-    picked = {}
-    for policy in ("patterns", "gammas"):
-        g = Go(9)
-        s = g.initial_state()
-        g.place_stones(s, ["E5", "G8"], "black")
-        g.place_stones(s, ["D5"], "white")
-        for move in ("C5", "G7"):
-            g.play(s, g.parse_move(move, s))
-        s[gb.F_POLICY] = go.POLICIES[policy]
-        picked[policy] = picks(g, s, draws=400)
+    picked = {policy: hane_picks(policy) for policy in ("patterns", "gammas")}
     assert picked["gammas"] == picked["patterns"] and len(picked["patterns"]) > 1
