@@ -144,10 +144,10 @@ def playout_means(records, code, playouts, band, seed, kept=None):
     return np.array(means), np.array(refs)
 
 
-def compared_means(path, kept):
-    """Another engine's playout means (a ``label`` file) at the records ``kept``, as a float64
-    array of their shape; ``UsageError`` if the file lacks one of them."""
-    other = {tuple(r["moves"]): r["value"] for r in read_records(path)}
+def compared_means(path, other, kept):
+    """Another engine's playout means ``other`` (moves tuple -> value, read from the ``label``
+    file ``path``) at the records ``kept``, as a float64 array of their shape; ``UsageError``
+    if one of them is missing."""
     try:
         return np.array([other[tuple(r["moves"])] for r in kept])
     except KeyError:
@@ -172,10 +172,11 @@ def score(args):
     records = read_records(args.values)
     codes = [(spec, policy_code(spec)) for spec in args.policies.split(",")]
     rows, base, kept = {}, None, []
-    compared = [(path, None) for path in args.compare or []]
-    for spec, code in codes + compared:
+    compared = {path: {tuple(r["moves"]): r["value"] for r in read_records(path)}
+                for path in args.compare or []}        # read first: a bad file fails at once
+    for spec, code in codes + [(path, None) for path in compared]:
         if code is None:
-            means = compared_means(spec, kept)
+            means = compared_means(spec, compared[spec], kept)
         else:
             kept.clear()
             means, refs = playout_means(records, code, args.playouts, args.band, args.seed,
