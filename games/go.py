@@ -99,7 +99,8 @@ from games import go_playout as gpl
 from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS,
+from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVES, F_PASSES,
+                            F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_RATES, POLICY_TWOLIB, POLICY_UNIFORM,
@@ -245,7 +246,7 @@ def prior(state, actions, visits, value):
         assess_groups(state, w, c, PRIOR_UNIT, group_visits, group_wins,
                       np.empty(QUEUE, dtype=np.int64))
     elif last != NO_POINT:
-        saves = saving_moves(state, w, last, c)
+        saves = saving_moves(state, w, last, c, np.empty(state[F_HIST_AT], dtype=np.int64))
     use_learned = state[F_PRIORS] & PRIORS_LEARNED != 0
     learned = np.empty(n * n + 1 if use_learned else 0, dtype=np.int64)
     if use_learned:

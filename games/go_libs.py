@@ -9,7 +9,7 @@ group's size.
 from numba import njit
 
 from games.go_board import (COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT, NO_POINT, at, in_atari,
-                            is_legal_point, is_own_eye)
+                            is_legal_point, is_own_eye, nrt_free)
 
 
 @njit(cache=True, inline="always")
@@ -18,7 +18,7 @@ def liberty_of(s, g):
     return s[at(g, LSUM)] // s[at(g, LIBS)]
 
 
-@njit(cache=True)
+@nrt_free
 def captures(s, w, p, c):
     """True if a ``c`` stone on ``p`` captures: an enemy neighbour group is in atari."""
     for d in (1, -1, w, -w):
@@ -28,7 +28,7 @@ def captures(s, w, p, c):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def liberties_after(s, w, p, c, most):
     """The liberties a ``c`` stone on empty ``p`` would leave its group, captures aside,
     counted up to ``most`` (2 or 3): the empty neighbours of ``p`` and the liberties of the
@@ -72,21 +72,21 @@ def liberties_after(s, w, p, c, most):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def two_liberties(s, w, p, c):
     """True if a ``c`` stone on empty ``p`` would leave its group at least two liberties,
     captures aside (:func:`liberties_after`)."""
     return liberties_after(s, w, p, c, 2) >= 2
 
 
-@njit(cache=True)
+@nrt_free
 def self_atari(s, w, p, c):
     """True if a ``c`` stone on ``p`` leaves its group in atari (or without liberties) and
     captures nothing."""
     return not two_liberties(s, w, p, c) and not captures(s, w, p, c)
 
 
-@njit(cache=True)
+@nrt_free
 def bad_self_atari(s, w, p, c):
     """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in)."""
     if not self_atari(s, w, p, c):
@@ -97,14 +97,14 @@ def bad_self_atari(s, w, p, c):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def playable(s, w, p, c):
     """Legal by simple ko and suicide, and not the mover's own eye."""
     return (s[at(p, COLOR)] == EMPTY and p != s[F_KO] and not is_own_eye(s, w, p, c)
             and is_legal_point(s, w, p, c))
 
 
-@njit(cache=True)
+@nrt_free
 def libs3(s, w, g):
     """``(n, a, b)``: the number of distinct liberties of group ``g`` (3 meaning three or
     more) and the first two of them."""
@@ -129,7 +129,7 @@ def libs3(s, w, g):
     return n, a, b
 
 
-@njit(cache=True)
+@nrt_free
 def count_around(s, w, p, v):
     """How many of the four neighbours of ``p`` have colour ``v`` (EMPTY, a colour or BORDER)."""
     n = 0

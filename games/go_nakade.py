@@ -16,14 +16,13 @@ that knows the killable shapes of three to five points:
 Straight and bent fours, squares and other shapes are left alone (alive, or dead already).
 Functions take the state ``s``, integers and a small scratch array (see games.go_board).
 """
-from numba import njit
 
-from games.go_board import BORDER, COLOR, EMPTY, NO_POINT, at
+from games.go_board import BORDER, COLOR, EMPTY, NO_POINT, at, nrt_free
 
 MAX_EYE = 5
 
 
-@njit(cache=True)
+@nrt_free
 def _in(region, size, q):
     """True if ``q`` is among ``region[:size]``."""
     for i in range(size):
@@ -32,7 +31,7 @@ def _in(region, size, q):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def eye_region(s, w, start, colour, region):
     """The size of the empty region of empty point ``start``, written to ``region`` (int64,
     at least ``MAX_EYE`` entries), if only ``colour`` stones touch it and it has at most
@@ -58,7 +57,7 @@ def eye_region(s, w, start, colour, region):
     return size
 
 
-@njit(cache=True)
+@nrt_free
 def vital_point(w, region, size):
     """The vital point of the eye space ``region[:size]`` (see the module docstring), or
     NO_POINT if the shape has none."""
@@ -87,7 +86,7 @@ def vital_point(w, region, size):
     return NO_POINT
 
 
-@njit(cache=True)
+@nrt_free
 def nakade_move(s, w, last, region):
     """The vital point of a killable eye space (three to five points enclosed by the colour
     of the stone on ``last``) next to that stone, or NO_POINT: the first such space found

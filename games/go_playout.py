@@ -8,12 +8,13 @@ import numpy as np
 from numba import njit
 
 from games.contract import ONGOING
-from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KO, F_LAST, F_LAST2, F_LASTKO,
-                            F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES, F_POLICY,
-                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
-                            POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
+from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_LAST, F_LAST2,
+                            F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES,
+                            F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL,
+                            POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
                             POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
-                            final_status, is_legal_point, is_own_eye, place_stone, push_history)
+                            final_status, is_legal_point, is_own_eye, nrt_free, place_stone,
+                            push_history)
 from games.go_libs import bad_self_atari
 from games.go_nakade import MAX_EYE
 from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
@@ -24,7 +25,7 @@ KO_AGE = 4          # the ko rule plays at a ko captured fewer than this many mo
 KO_RATE = 40        # in this many moves of 100 (Pachi's Moggy: koage 4, korate 40)
 
 
-@njit(cache=True)
+@nrt_free
 def finish_move(state, action):
     """Bookkeeping after a stone or a pass: turn, counters, history, end of game; a ko
     capture is remembered (F_LASTKO, F_LASTKO_AT) for the ko rule."""
@@ -41,21 +42,21 @@ def finish_move(state, action):
     return state[F_STATUS]
 
 
-@njit(cache=True)
+@nrt_free
 def _is_candidate(state, w, p, c):
     """Playout policy filter: legal by simple ko and suicide, and not the mover's own eye."""
     return (p != state[F_KO] and not is_own_eye(state, w, p, c)
             and is_legal_point(state, w, p, c))
 
 
-@njit(cache=True)
+@nrt_free
 def _random_ok(state, w, p, c, patterns):
     """A point the random part of the policy may play: a candidate, and with the patterns
     policy not a self-atari of two stones or more."""
     return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
 
 
-@njit(cache=True)
+@nrt_free
 def ko_move(state, w, c, x):
     """The ko rule (Pachi's Moggy "ko fight check"): once the ban of a ko captured fewer than
     KO_AGE moves ago has lifted, play its point in KO_RATE of 100 draws if the random policy
@@ -71,14 +72,15 @@ def ko_move(state, w, c, x):
     return NO_POINT, x
 
 
-@njit(cache=True)
-def _local(state, w, c, x, region, queue):
+@nrt_free
+def _local(state, w, c, x, region, queue, board):
     """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
     NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
     patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
     mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
     scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
-    two-liberty rule (``games.go_twolib.QUEUE``)."""
+    two-liberty rule (``games.go_twolib.QUEUE``), ``board`` that of the ladders
+    (``state[F_HIST_AT]`` entries, ``games.go_policy.read_ladder``)."""
     a = state[F_LAST]
     n = w - 2
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
@@ -92,7 +94,7 @@ def _local(state, w, c, x, region, queue):
             second = NO_POINT                   # captured since
     p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
                       policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue,
-                      second, policy & POLICY_RATES != 0, policy & POLICY_GAMMAS != 0)
+                      board, second, policy & POLICY_RATES != 0, policy & POLICY_GAMMAS != 0)
     if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
         return p, x
     q = (b // n + 1) * w + b % n + 1
@@ -109,14 +111,16 @@ def playout_action(state, rng):
     w = n + 2
     c = state[F_TOMOVE] + 1
     p = NO_POINT
+    board = np.empty(state[F_HIST_AT], dtype=np.int64)
     if state[F_POLICY] & POLICY_KO:
         p, rng[0] = ko_move(state, w, c, rng[0])
     if p == NO_POINT:
         p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
-                           np.empty(QUEUE, dtype=np.int64))
+                           np.empty(QUEUE, dtype=np.int64), board)
     if p == NO_POINT and state[F_POLICY] & POLICY_GLOBAL:
         groups = np.empty(n * n, dtype=np.int64)
-        p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups))
+        p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups),
+                                   board)
     if p != NO_POINT:
         return (p // w - 1) * n + p % w - 1
     patterns = state[F_POLICY] != POLICY_UNIFORM
@@ -137,7 +141,7 @@ def playout_action(state, rng):
     return n * n
 
 
-@njit(cache=True)
+@nrt_free
 def _reply(state, w, c, replies):
     """The last good reply (mcts.replies) of player ``c`` to the last move: the one after its
     own move before (LGR-2) if the random policy may play it, else the reply whatever came
@@ -179,6 +183,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     m = 0
     region = np.empty(MAX_EYE, dtype=np.int64)
     queue = np.empty(QUEUE, dtype=np.int64)
+    board = np.empty(state[F_HIST_AT], dtype=np.int64)
     use_global = state[F_POLICY] & POLICY_GLOBAL != 0
     groups = np.empty(n * n if use_global else 0, dtype=np.int64)
     ng = scan_atari(state, w, groups) if use_global else 0
@@ -191,9 +196,9 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         if use_ko and chosen == NO_POINT:       # then the ko fight
             chosen, x = ko_move(state, w, c, x)
         if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
-            chosen, x = _local(state, w, c, x, region, queue)
+            chosen, x = _local(state, w, c, x, region, queue, board)
         if use_global and chosen == NO_POINT:
-            chosen, x, ng = global_move(state, w, c, x, groups, ng)
+            chosen, x, ng = global_move(state, w, c, x, groups, ng, board)
         k = state[F_NEMPTY] if chosen == NO_POINT else 0
         while k > 0:
             x = next_u64(x)

@@ -48,7 +48,8 @@ import numpy as np
 from numba import njit
 
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT,
-                            NO_POINT, WHITE, at, in_atari, is_legal_point, place_stone)
+                            NO_POINT, WHITE, at, in_atari, is_legal_point, nrt_free,
+                            place_stone)
 from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
                            self_atari)
 from games.go_nakade import nakade_move
@@ -136,7 +137,7 @@ def build_gamma_table(patterns=PATTERNS, gammas=GAMMAS):
 GAMMA_TABLE = build_gamma_table()
 
 
-@njit(cache=True)
+@nrt_free
 def neighbourhood(s, w, p):
     """The 16-bit 3x3 code of the eight neighbours of ``p`` (see the module docstring)."""
     code = 0
@@ -147,7 +148,7 @@ def neighbourhood(s, w, p):
     return code
 
 
-@njit(cache=True)
+@nrt_free
 def _captures_next_to(s, w, g, c):
     """True if an enemy group touching ``c`` group ``g`` is in atari (``g`` can take it)."""
     x = g
@@ -165,12 +166,21 @@ def _captures_next_to(s, w, g, c):
 @njit(cache=True)
 def ladder_captured(s, w, p, c):
     """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
-    in a ladder: read on a copy, the attacker ataris on the liberty that leaves the other one
-    the fewest open points (the usual ladder), the defender extends, until the defender has
-    three liberties or can capture an attacking group in atari (it escapes) or is left in
-    atari after extending (it is captured). The ladder reading of Pachi's and Fuego's
-    playouts, with one line and no branching."""
-    t = s[:s[F_HIST_AT]].copy()                 # the board and the empty list, no history
+    in a ladder: :func:`read_ladder` on a new copy of the board."""
+    return read_ladder(s, w, p, c, np.empty(s[F_HIST_AT], dtype=np.int64))
+
+
+@nrt_free
+def read_ladder(s, w, p, c, t):
+    """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
+    in a ladder: read on a copy in ``t`` (int64 scratch of at least ``s[F_HIST_AT]`` entries,
+    the board and the empty list; the history is not copied), the attacker ataris on the
+    liberty that leaves the other one the fewest open points (the usual ladder), the defender
+    extends, until the defender has three liberties or can capture an attacking group in atari
+    (it escapes) or is left in atari after extending (it is captured). The ladder reading of
+    Pachi's and Fuego's playouts, with one line and no branching."""
+    for i in range(s[F_HIST_AT]):
+        t[i] = s[i]
     place_stone(t, w, p, c, True)
     g = t[at(p, GROUP)]
     attacker = 3 - c
@@ -200,10 +210,11 @@ def ladder_captured(s, w, p, c):
     return False
 
 
-@njit(cache=True)
-def _save(s, w, g, c):
+@nrt_free
+def _save(s, w, g, c, board):
     """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
-    atari that touches it, else extend at its liberty if that gives two liberties or more."""
+    atari that touches it, else extend at its liberty if that gives two liberties or more and
+    no ladder catches it (``board``: scratch of :func:`read_ladder`)."""
     x = g
     while True:
         for d in (1, -1, w, -w):
@@ -221,22 +232,23 @@ def _save(s, w, g, c):
     if captures(s, w, lib, c):
         return lib
     n = liberties_after(s, w, lib, c, 3)
-    if n == 3 or (n == 2 and not ladder_captured(s, w, lib, c)):   # a ladder needs two
+    if n == 3 or (n == 2 and not read_ladder(s, w, lib, c, board)):   # a ladder needs two
         return lib
     return NO_POINT
 
 
-@njit(cache=True)
-def saving_moves(s, w, last, c):
+@nrt_free
+def saving_moves(s, w, last, c, board):
     """For each neighbour of ``last`` (in the order right, left, down, up) that is a ``c``
-    group in atari, the move :func:`_save` finds for it; NO_POINT elsewhere. A 4-tuple."""
+    group in atari, the move :func:`_save` finds for it; NO_POINT elsewhere. A 4-tuple.
+    ``board``: scratch of :func:`read_ladder`."""
     out0 = out1 = out2 = out3 = NO_POINT
     k = 0
     for d in (1, -1, w, -w):
         q = last + d
         p = NO_POINT
         if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
-            p = _save(s, w, s[at(q, GROUP)], c)
+            p = _save(s, w, s[at(q, GROUP)], c, board)
         if k == 0:
             out0 = p
         elif k == 1:
@@ -249,7 +261,7 @@ def saving_moves(s, w, last, c):
     return out0, out1, out2, out3
 
 
-@njit(cache=True)
+@nrt_free
 def _fires(x, rate, rates):
     """Whether a rule fires: always without ``rates``, else in ``rate`` of 100 draws;
     ``(bool, new rng state x)``."""
@@ -259,18 +271,18 @@ def _fires(x, rate, rates):
     return below(x, 100) < rate, x
 
 
-@njit(cache=True)
-def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT, rates=False,
-               gammas=False):
+@nrt_free
+def local_move(s, w, last, c, x, nakade, twolib, region, queue, board, second=NO_POINT,
+               rates=False, gammas=False):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
-    ``last``; between rules 2 and 3, with ``twolib`` the two-liberty rule
-    (:func:`games.go_twolib.two_liberty_move`, ``queue`` its scratch), then with ``nakade``
-    the vital point of a small eye space next to ``last`` (:func:`games.go_nakade.nakade_move`,
-    ``region`` its scratch). With ``rates`` each rule before the patterns fires only at
-    Moggy's rate (rules 1-2 together and the two-liberty rule LOCAL_RATE, nakade NAKADE_RATE
-    of 100), else the next is tried; ``second`` (a padded point or NO_POINT) widens the
-    patterns and ``gammas`` weighs them (:func:`pattern_move`). Returns ``(point or NO_POINT,
-    new rng state x)``."""
+    ``last`` (``board``: the ladders' scratch, :func:`read_ladder`); between rules 2 and 3,
+    with ``twolib`` the two-liberty rule (:func:`games.go_twolib.two_liberty_move`, ``queue``
+    its scratch), then with ``nakade`` the vital point of a small eye space next to ``last``
+    (:func:`games.go_nakade.nakade_move`, ``region`` its scratch). With ``rates`` each rule
+    before the patterns fires only at Moggy's rate (rules 1-2 together and the two-liberty
+    rule LOCAL_RATE, nakade NAKADE_RATE of 100), else the next is tried; ``second`` (a padded
+    point or NO_POINT) widens the patterns and ``gammas`` weighs them (:func:`pattern_move`).
+    Returns ``(point or NO_POINT, new rng state x)``."""
     fire, x = _fires(x, LOCAL_RATE, rates)
     if fire:
         g = s[at(last, GROUP)]
@@ -278,7 +290,7 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT,
             lib = liberty_of(s, g)
             if playable(s, w, lib, c):
                 return lib, x
-        for p in saving_moves(s, w, last, c):          # 2. atari defence
+        for p in saving_moves(s, w, last, c, board):   # 2. atari defence
             if p != NO_POINT:
                 return p, x
     if twolib:
@@ -296,7 +308,7 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, second=NO_POINT,
     return pattern_move(s, w, last, c, x, second, gammas)    # 3. patterns
 
 
-@njit(cache=True)
+@nrt_free
 def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False):
     """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
     pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``.
@@ -324,7 +336,7 @@ def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False):
     return chosen, x
 
 
-@njit(cache=True)
+@nrt_free
 def scan_atari(s, w, groups):
     """Write the ids of every group in atari on the board to ``groups`` (int64, at least
     n * n entries); return how many."""
@@ -338,7 +350,7 @@ def scan_atari(s, w, groups):
     return k
 
 
-@njit(cache=True)
+@nrt_free
 def note_atari(s, w, p, groups, k):
     """After a stone on ``p``: add its group and the enemy groups next to it that are now in
     atari to the ``k`` ids of ``groups`` (no duplicates); return the new count. The only
@@ -359,12 +371,12 @@ def note_atari(s, w, p, groups, k):
     return k
 
 
-@njit(cache=True)
-def global_move(s, w, c, x, groups, k):
+@nrt_free
+def global_move(s, w, c, x, groups, k, board):
     """The global atari rule for player ``c``: drop the ids of ``groups[:k]`` that are no
     longer groups in atari, then from a random one on take the first move: the liberty of an
-    enemy group if playable, else :func:`_save` for one of ours. Returns ``(point or
-    NO_POINT, new x, new k)``."""
+    enemy group if playable, else :func:`_save` for one of ours (``board``: its scratch).
+    Returns ``(point or NO_POINT, new x, new k)``."""
     i = 0
     while i < k:
         g = groups[i]
@@ -380,7 +392,7 @@ def global_move(s, w, c, x, groups, k):
     for j in range(k):
         g = groups[(start + j) % k]
         if s[at(g, COLOR)] == c:
-            p = _save(s, w, g, c)
+            p = _save(s, w, g, c, board)
         else:
             p = liberty_of(s, g)
             if not playable(s, w, p, c):

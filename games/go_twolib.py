@@ -19,16 +19,16 @@ Pachi against Pachi without it (this project's diagnostic duel, ``docs/matches``
 
 Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
 """
-from numba import njit
 
-from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari)
+from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari,
+                            nrt_free)
 from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
 from games.rng import below, next_u64
 
 QUEUE = 16          # candidate slots: at most 2 per group for up to 4 groups and their enemies
 
 
-@njit(cache=True)
+@nrt_free
 def _joins_safe(s, w, lib, g, c):
     """True if empty ``lib`` touches a ``c`` group other than ``g`` that is not in atari."""
     for d in (1, -1, w, -w):
@@ -38,7 +38,7 @@ def _joins_safe(s, w, lib, g, c):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def _open_beside(s, w, lib, other):
     """True if empty ``lib`` has an empty neighbour other than ``other``."""
     for d in (1, -1, w, -w):
@@ -48,7 +48,7 @@ def _open_beside(s, w, lib, other):
     return False
 
 
-@njit(cache=True)
+@nrt_free
 def miai(s, w, g, c, a, b):
     """True if ``c`` group ``g`` with liberties ``a`` and ``b`` cannot be harmed by one move:
     one liberty joins a safe friendly group and the other joins one too or leads out."""
@@ -57,7 +57,7 @@ def miai(s, w, g, c, a, b):
     return (ja and (jb or _open_beside(s, w, b, a))) or (jb and _open_beside(s, w, a, b))
 
 
-@njit(cache=True)
+@nrt_free
 def hopeless(s, w, lib, other, owner):
     """True if ``owner`` extending its group at ``lib`` (its other liberty ``other``) gains
     nothing: ``lib`` touches no other stone of ``owner``'s and has one empty neighbour, or
@@ -71,7 +71,7 @@ def hopeless(s, w, lib, other, owner):
                            or other - lib == w)
 
 
-@njit(cache=True)
+@nrt_free
 def _add(queue, n, p):
     for i in range(n):
         if queue[i] == p:
@@ -82,7 +82,7 @@ def _add(queue, n, p):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def take_liberty(s, w, g, owner, c, a, b, queue, n):
     """Add to ``queue`` (``n`` used) the liberties ``a``, ``b`` of ``owner`` group ``g`` that
     player ``c`` may take (module docstring); return the new count."""
@@ -102,7 +102,7 @@ def take_liberty(s, w, g, owner, c, a, b, queue, n):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def group_check(s, w, g, probe, c, queue, n):
     """The check of the group ``g`` of stone ``probe``, if it has two liberties, for mover
     ``c``: its candidate moves (module docstring) are added to ``queue`` (int64, ``n`` slots
@@ -138,7 +138,7 @@ def group_check(s, w, g, probe, c, queue, n):
     return n
 
 
-@njit(cache=True)
+@nrt_free
 def two_liberty_move(s, w, last, c, x, queue):
     """The rule for mover ``c`` after the opponent's stone on padded point ``last``;
     ``queue``: int64 scratch of QUEUE entries. Returns ``(point or NO_POINT, new rng x)``."""

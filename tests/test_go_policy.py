@@ -291,7 +291,8 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     g.play(s, g.parse_move("E4", s))
     w = g.size + 2
     assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is True
-    assert gp.saving_moves(s, w, padded(g, "E4"), 1) == (gb.NO_POINT,) * 4   # not forced
+    board = np.empty(s[gb.F_HIST_AT], dtype=np.int64)
+    assert gp.saving_moves(s, w, padded(g, "E4"), 1, board) == (gb.NO_POINT,) * 4  # not forced
     # A black stone on B2 breaks the ladder: D3 is played again.
     rows = LADDER.strip().splitlines()
     rows[7] = "        . X . . . . . . ."
