@@ -38,6 +38,7 @@ integers.
 import numpy as np
 from numba import njit
 
+from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS  # noqa: F401
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
@@ -112,16 +113,6 @@ def _zobrist_table():
 
 ZOBRIST = _zobrist_table()      # ~10 kB, frozen into the compiled code (an owning array: a
 #                                 view of another array made every playout ~40 % slower)
-
-
-# The board helpers, and the playout policy's built on them, are compiled without numba's
-# reference counting (NRT): otherwise every compiled call that receives an array increments
-# and decrements its reference count (two atomic operations and two indirect calls), and the
-# many small calls of a playout spent more on those than on the Go in them (measured on 9x9:
-# uniform random playouts 73 k/s -> 103 k/s, the ko policy's 28 k/s -> 45 k/s). Such a
-# function must not allocate, return or keep an array (numba refuses to compile one that
-# allocates, "NRT required but not enabled"); scratch arrays come from the caller.
-nrt_free = njit(cache=True, _nrt=False)
 
 
 @njit(cache=True, inline="always")

@@ -8,8 +8,9 @@ group's size.
 """
 from numba import njit
 
+from games.compiled import nrt_free
 from games.go_board import (COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT, NO_POINT, at, in_atari,
-                            is_legal_point, is_own_eye, nrt_free)
+                            is_legal_point, is_own_eye)
 
 
 @njit(cache=True, inline="always")
@@ -88,12 +89,11 @@ def self_atari(s, w, p, c):
 
 @nrt_free
 def bad_self_atari(s, w, p, c):
-    """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in)."""
-    if not self_atari(s, w, p, c):
-        return False
+    """:func:`self_atari` for a group of two stones or more (a lone stone may be a throw-in).
+    The cheap test first: the stone must join a group of its colour."""
     for d in (1, -1, w, -w):
         if s[at(p + d, COLOR)] == c:
-            return True         # the new stone joins a group: two stones or more
+            return self_atari(s, w, p, c)
     return False
 
 

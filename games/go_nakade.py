@@ -17,7 +17,8 @@ Straight and bent fours, squares and other shapes are left alone (alive, or dead
 Functions take the state ``s``, integers and a small scratch array (see games.go_board).
 """
 
-from games.go_board import BORDER, COLOR, EMPTY, NO_POINT, at, nrt_free
+from games.compiled import nrt_free
+from games.go_board import BORDER, COLOR, EMPTY, NO_POINT, at
 
 MAX_EYE = 5
 

@@ -8,12 +8,13 @@ import numpy as np
 from numba import njit
 
 from games.contract import ONGOING
+from games.compiled import nrt_free
 from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_LAST, F_LAST2,
                             F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES,
                             F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL,
                             POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
                             POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
-                            final_status, is_legal_point, is_own_eye, nrt_free, place_stone,
+                            final_status, is_legal_point, is_own_eye, place_stone,
                             push_history)
 from games.go_libs import bad_self_atari
 from games.go_nakade import MAX_EYE

@@ -47,8 +47,9 @@ import itertools
 import numpy as np
 from numba import njit
 
+from games.compiled import nrt_free
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT,
-                            NO_POINT, WHITE, at, in_atari, is_legal_point, nrt_free,
+                            NO_POINT, WHITE, at, in_atari, is_legal_point,
                             place_stone)
 from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
                            self_atari)

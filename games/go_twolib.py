@@ -20,8 +20,8 @@ Pachi against Pachi without it (this project's diagnostic duel, ``docs/matches``
 Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
 """
 
-from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari,
-                            nrt_free)
+from games.compiled import nrt_free
+from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari)
 from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
 from games.rng import below, next_u64
 

@@ -6,14 +6,14 @@ Proofs follow the MCTS-Solver (Winands, Bjornsson and Saito 2008, "Monte-Carlo T
 Solver"); on a tree that threads share, values are added atomically (mcts.atomics).
 """
 import numpy as np
-from numba import njit
 
+from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL
 from mcts.atomics import atomic_add
 from mcts.tree import MAX_PLIES, NOT_PROVEN
 
 
-@njit(cache=True)
+@nrt_free
 def try_prove(node, first_child, num_children, mover, node_status, proven, proven_plies):
     """MCTS-Solver step: ``node`` is proven won for the player to move once one child is proven
     won for them, and proven drawn or lost once every child is proven and none wins. A proof
@@ -55,7 +55,7 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
     return True
 
 
-@njit(cache=True)
+@nrt_free
 def backpropagate(path, depth, r0, mover, visits, value_sum, shared):
     """Add the simulation's result (``r0``, player 0's reward in [0, 1]) to every node of
     ``path[:depth + 1]`` (int64 node indices), each from the view of its mover: ``visits``
@@ -71,7 +71,7 @@ def backpropagate(path, depth, r0, mover, visits, value_sum, shared):
             value_sum[nd] += reward
 
 
-@njit(cache=True)
+@nrt_free
 def propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
                     proven_plies):
     """MCTS-Solver backup: the leaf ``path[depth]`` is proven; prove its ancestors with

@@ -8,12 +8,12 @@ every simulation. The functions take the tree's arrays (mcts.tree) and scalars a
 game; mcts.uct_template calls them.
 """
 import numpy as np
-from numba import njit
 
+from games.compiled import nrt_free
 from games.contract import FIRST_WINS, ILLEGAL
 
 
-@njit(cache=True)
+@nrt_free
 def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_child,
                       num_children, mover, node_status, proven, visits, value_sum, amaf_visits,
                       amaf_value, prior_visits, prior_value, own_mover, own_winner):
@@ -71,7 +71,7 @@ def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_chi
     return best
 
 
-@njit(cache=True)
+@nrt_free
 def criticality(n, value_sum, own_mover, own_winner):
     """Criticality of a node from its ``n`` simulations: ``value_sum`` (its mover's rewards),
     ``own_mover`` and ``own_winner`` (how often its point ended owned by its mover and by the
@@ -83,7 +83,7 @@ def criticality(n, value_sum, own_mover, own_winner):
     return own_winner / n - (o * v + (1.0 - o) * (1.0 - v))
 
 
-@njit(cache=True)
+@nrt_free
 def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, first_at, stamp, r0,
                 excluded, distance, first_only, first_child, num_children, action, mover,
                 amaf_visits, amaf_value):

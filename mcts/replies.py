@@ -10,19 +10,20 @@ stored reply before its own policy. The table belongs to one search thread
 ``b`` (row ``b = A``: to ``a`` whatever came before), ``NO_REPLY`` when none. Knows no game.
 """
 import numpy as np
-from numba import njit
+
+from games.compiled import nrt_free
 
 NO_REPLY = -1
 
 
-@njit(cache=True)
+@nrt_free
 def reply_index(a_count, player, before, last):
     """Index in the reply table of ``player``'s reply to ``last`` after its own ``before``
     (``a_count`` for LGR-1)."""
     return (player * (a_count + 1) + before) * a_count + last
 
 
-@njit(cache=True)
+@nrt_free
 def _learn(replies, a_count, player, before, last, move, won, excluded):
     """Store (``won``) or forget one reply, for LGR-1 and, if ``before`` is known, LGR-2."""
     if move == excluded:
@@ -40,7 +41,7 @@ def _learn(replies, a_count, player, before, last, move, won, excluded):
             replies[i] = NO_REPLY
 
 
-@njit(cache=True)
+@nrt_free
 def reply_update(path, depth, action, mover, seq_actions, seq_players, n_seq, r0, excluded,
                  replies, a_count):
     """Learn from one simulation: the tree's moves ``action[path[1:depth + 1]]`` (int32) by

@@ -18,6 +18,8 @@ taken slots) makes an insert a no-op: that position is then simply not shared.
 import numpy as np
 from numba import njit
 
+from games.compiled import nrt_free
+
 EMPTY = -1
 MAX_PROBES = 32
 
@@ -29,7 +31,7 @@ def table_size(capacity: int) -> int:
     return 1 << max(1, int(max(capacity // 2, 2) - 1).bit_length())
 
 
-@njit(cache=True)
+@nrt_free
 def _slot(key, mask):
     z = key + np.uint64(0x9E3779B97F4A7C15)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -37,7 +39,7 @@ def _slot(key, mask):
     return np.int64((z ^ (z >> np.uint64(31))) & mask)
 
 
-@njit(cache=True)
+@nrt_free
 def table_find(keys, nodes, key):
     """The node stored for ``key`` (uint64), or ``EMPTY``."""
     mask = np.uint64(keys.shape[0] - 1)
@@ -52,7 +54,7 @@ def table_find(keys, nodes, key):
     return EMPTY
 
 
-@njit(cache=True)
+@nrt_free
 def table_insert(keys, nodes, key, node):
     """Store ``node`` for ``key`` (replacing an older entry of the same key). Returns False if
     the probe neighbourhood is full (nothing stored)."""

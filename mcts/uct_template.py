@@ -45,6 +45,7 @@
 import numpy as np
 from numba import njit
 
+from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
@@ -60,7 +61,7 @@ from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIR
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
-@njit(cache=True)
+@nrt_free
 def reward_first(st):
     """Reward (float) of player 0 for final status ``st``: win 1, draw 0.5, loss 0."""
     if st == FIRST_WINS:
@@ -70,7 +71,7 @@ def reward_first(st):
     return 0.0
 
 
-@njit(cache=True)
+@nrt_free
 def select_child(node, c, first_child, num_children, mover, node_status, proven, visits, value_sum):
     """UCB1 child of ``node``: an unvisited child first (children are shuffled at expansion),
     else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children and
@@ -155,7 +156,7 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
     return True
 
 
-@njit(cache=True)
+@nrt_free
 def join_twin(node, key, table_keys, table_nodes, first_child, num_children, proven,
               proven_plies):
     """Transpositions (mcts.transpositions): if the position ``key`` (uint64) of the leaf
@@ -172,7 +173,7 @@ def join_twin(node, key, table_keys, table_nodes, first_child, num_children, pro
     return True
 
 
-@njit(cache=True)
+@nrt_free
 def solve_due(visits, start):
     """True if a node of ``visits`` visits is due for the exact solver: ``start`` (>= 1) times
     a power of two."""

@@ -97,7 +97,8 @@ def test_the_quiet_position_has_no_local_answer():
     w = GO.size + 2
     region = np.empty(go_playout.MAX_EYE, dtype=np.int64)
     queue = np.empty(go_playout.QUEUE, dtype=np.int64)
-    p, _ = go_playout._local(state, w, 2, np.uint64(1), region, queue)
+    board = np.empty(state[go_playout.F_HIST_AT], dtype=np.int64)
+    p, _ = go_playout._local(state, w, 2, np.uint64(1), region, queue, board)
     assert p == go_playout.NO_POINT
 
 
