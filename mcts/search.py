@@ -123,7 +123,9 @@ class MCTS:
     def search(self, state, playouts: int = None, seconds: float = None, resume: bool = False,
                early_stop: bool = None) -> SearchResult:
         """Search ``state`` (not modified) for ``playouts`` playouts or ``seconds`` of wall time
-        (whichever is given; both: the first reached). Stops early once the root is proven.
+        (whichever is given; both: the first reached). Stops early once the root is proven (with
+        root parallelisation and a playout budget, each tree at its own proof, so that the
+        result stays reproducible).
         ``resume``: if ``state`` is the root of the last search and no move was played since,
         go on growing that tree (live analysis, pondering) instead of starting afresh; the
         result then counts every playout since the tree's root was set. ``early_stop``
@@ -220,8 +222,10 @@ class MCTS:
             started = time.perf_counter()
             done += k.run_playouts(root, n, params, w.rng, tree.arrays, w.work)
             if tree.proven[ROOT] != NOT_PROVEN:
-                stop.set()
-                break
+                if self.shared or playouts is None:
+                    stop.set()              # a proof ends every thread's search ...
+                break                       # ... but not other trees' playout budgets: each
+                                            # tree then ends as it would alone (reproducible)
             now = time.perf_counter()
             rate = done / max(now - t0, 1e-9)
             if deadline is not None:

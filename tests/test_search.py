@@ -8,6 +8,7 @@ import games
 from games.contract import ILLEGAL, ONGOING
 from mcts import MCTS, GameOverError, SearchConfig
 from mcts.search import NO_CHILDREN, ROOT
+from mcts.tree import NOT_PROVEN
 
 G = games.get("connect4")
 
@@ -188,3 +189,15 @@ def test_threads_sum_their_playouts_and_are_reproducible(threads):
     b = search("4453", playouts=30_000, seed=8, threads=threads, parallel="root")[1]
     assert a.playouts == 30_000 == sum(c.visits for c in a.children)
     assert a.children == b.children
+
+
+@pytest.mark.parametrize("record", ["4455", "443322", "3344"])
+def test_a_proof_in_one_tree_does_not_cut_the_other_trees_budget(record):
+    """Root parallelisation with a playout budget: a thread whose tree proves the root stops,
+    the others go on to their own proof (or budget), so the merged result is reproducible."""
+    for seed in range(4):
+        runs = [search(record, playouts=20_000, seed=seed, threads=2, parallel="root")
+                for _ in range(2)]
+        (engine, a), (_, b) = runs
+        assert all(tree.proven[ROOT] != NOT_PROVEN for tree in engine.trees)
+        assert a.children == b.children and a.move == b.move
