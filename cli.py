@@ -69,7 +69,8 @@ def add_search_args(p, default_seconds=None):
                         "(MoGo's rule) (default: the game's)")
     p.add_argument("--prior-stats", choices=("amaf", "value"),
                    help="where a game's prior knowledge counts: as AMAF playouts or as the "
-                        "move's own playouts (default: the game's)")
+                        "move's own playouts (default: the game's; without RAVE only 'value' "
+                        "uses them)")
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")

@@ -52,8 +52,9 @@ class SearchConfig:
         played it; None: the game's ``rave_first_play_default``.
     prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
         "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
-        visits and value in selection, as in Pachi and Fuego; with RAVE only); None: the
-        game's ``prior_stats_default``.
+        visits and value in selection, as in Pachi and Fuego; without RAVE, UCB1 then counts
+        them as virtual visits, Gelly and Silver 2007; with "amaf" and no RAVE they are not
+        used); None: the game's ``prior_stats_default``.
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.

@@ -72,10 +72,15 @@ def reward_first(st):
 
 
 @nrt_free
-def select_child(node, c, first_child, num_children, mover, node_status, proven, visits, value_sum):
+def select_child(node, c, merge_prior, first_child, num_children, mover, node_status, proven,
+                 visits, value_sum, prior_visits, prior_value):
     """UCB1 child of ``node``: an unvisited child first (children are shuffled at expansion),
-    else the maximiser of mean value + c * sqrt(ln N / n). Pruned (ILLEGAL) children and
-    children proven lost for the player to move are skipped. Returns -1 if none is left."""
+    else the maximiser of mean value + c * sqrt(ln N / n). With ``merge_prior`` a child's prior
+    playouts (``prior_visits``, ``prior_value``) count as its own, in its mean and its n
+    (Gelly and Silver 2007, "Combining online and offline knowledge in UCT", section 5: the
+    prior as virtual visits), so a child with a prior is not tried first. Pruned (ILLEGAL)
+    children and children proven lost for the player to move are skipped. Returns -1 if
+    none is left."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
@@ -84,10 +89,14 @@ def select_child(node, c, first_child, num_children, mover, node_status, proven,
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
-        v = visits[j]
+        v = visits[j] + 0.0
+        s = value_sum[j] + 0.0
+        if merge_prior:
+            v += prior_visits[j]
+            s += prior_value[j]
         if v == 0:
             return j
-        score = value_sum[j] / v + cl / np.sqrt(v)
+        score = s / v + cl / np.sqrt(v)
         if score > best_score:
             best_score = score
             best = j
@@ -350,8 +359,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                                               amaf_value, prior_visits, prior_value,
                                               own_mover, own_winner)
                 else:
-                    child = select_child(node, c, first_child, num_children, mover,
-                                         node_status, proven, visits, value_sum)
+                    child = select_child(node, c, merge_prior, first_child, num_children,
+                                         mover, node_status, proven, visits, value_sum,
+                                         prior_visits, prior_value)
                 if child < 0:
                     break
                 st = apply_action(state, action[child])

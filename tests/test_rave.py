@@ -153,3 +153,23 @@ def test_amaf_first_play_rule(first_only, weights):
         np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
         np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
     assert amaf_visits[1:].tolist() == weights
+
+
+def test_plain_uct_counts_priors_as_virtual_visits_only_when_merged():
+    """UCB1 without RAVE (c = 0.2), root 0 with children 1-3. (a) each 10 visits at mean 0.5;
+    20 won prior playouts on child 3 make its merged mean 25 / 30 and win the selection, while
+    unmerged the three tie and the first is kept. (b) child 2 unvisited but with 20 lost prior
+    playouts: merged, it is not tried first (mean 0 over 20); unmerged, it is."""
+    sel = load_kernels(GO, log=None).select_child
+    i8 = lambda *v: np.array(v, dtype=np.int8)      # noqa: E731
+    tree = (np.array([1, -1, -1, -1], dtype=np.int32), np.array([3, 0, 0, 0], dtype=np.int32),
+            i8(1, 0, 0, 0), i8(ONGOING, ONGOING, ONGOING, ONGOING),
+            i8(ONGOING, ONGOING, ONGOING, ONGOING))
+    won = (np.array([0, 0, 0, 20], dtype=np.int32), np.array([0, 0, 0, 20], dtype=np.float32))
+    even = (np.array([30, 10, 10, 10], dtype=np.int64), np.array([15.0, 5.0, 5.0, 5.0]))
+    assert sel(0, 0.2, True, *tree, *even, *won) == 3
+    assert sel(0, 0.2, False, *tree, *even, *won) == 1
+    lost = (np.array([0, 0, 20, 0], dtype=np.int32), np.zeros(4, dtype=np.float32))
+    unvisited = (np.array([20, 10, 0, 10], dtype=np.int64), np.array([10.0, 5.0, 0.0, 6.0]))
+    assert sel(0, 0.2, True, *tree, *unvisited, *lost) == 3
+    assert sel(0, 0.2, False, *tree, *unvisited, *lost) == 2
