@@ -426,6 +426,8 @@ def main(argv=None):
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
+    except BrokenPipeError:         # standard output closed where SIGPIPE is ignored
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

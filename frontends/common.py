@@ -13,7 +13,22 @@ import games
 DEFAULT_SECONDS = 1.0
 # User text (moves, paths, error messages quoting them) may contain "[...]" or ":name:":
 # errors print without markup, and the main console's markup-using lines escape user text.
-console = Console(highlight=False, emoji=False)
+
+
+class _Console(Console):
+    """rich's console, but a closed standard output raises BrokenPipeError (after pointing
+    it at the null device, as rich does) instead of exiting at once, so that a command can
+    still save its work (`play` saves the game; cli.main then exits quietly)."""
+
+    def on_broken_pipe(self):
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        raise BrokenPipeError("standard output closed")
+
+
+console = _Console(highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 

@@ -13,7 +13,7 @@ import time
 from frontends.go_session import GoSession, SessionError
 from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
-from frontends.timecontrol import Clock, TimeControl
+from frontends.timecontrol import Clock, TimeControl, TimeValueError
 from games.go_notation import max_fixed_handicap
 
 NAME, VERSION = "mcts-engine", "0.1.0"
@@ -186,24 +186,17 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     # -- time ------------------------------------------------------------------------------
     def cmd_time_settings(self, main, period, stones):
-        try:
-            self.session.clock = Clock(TimeControl.from_gtp(float(main), float(period),
-                                                            int(stones)))
-        except ValueError:
-            raise GtpError("syntax error") from None
+        values = _numbers((main, float), (period, float), (stones, int))
+        self.session.clock = _time_value(lambda: Clock(TimeControl.from_gtp(*values)))
 
     def cmd_kgs_time_settings(self, system, *values):
-        try:
-            self.session.clock = Clock(TimeControl.from_kgs(system, values))
-        except ValueError:
-            raise GtpError("syntax error") from None
+        _numbers(*((v, float) for v in values))
+        self.session.clock = _time_value(lambda: Clock(TimeControl.from_kgs(system, values)))
 
     def cmd_time_left(self, color, seconds, stones):
         player = parse_color(color)
-        try:
-            self.session.clock.update(player, float(seconds), int(stones))
-        except ValueError:
-            raise GtpError("syntax error") from None
+        values = _numbers((seconds, float), (stones, int))
+        _time_value(lambda: self.session.clock.update(player, *values))
 
     # -- SGF -------------------------------------------------------------------------------
     def cmd_printsgf(self, filename=None):
@@ -222,6 +215,26 @@ class GtpEngine(AnalysisCommands, GtpServer):
         if n is not None and n < 1:
             raise GtpError("syntax error")
         return "black" if self.session.load_sgf(filename, n) == 0 else "white"
+
+def _numbers(*fields):
+    """The GTP arguments ``(text, type)`` converted; ``GtpError("syntax error")`` if one is not
+    a number of its type."""
+    try:
+        return [kind(text) for text, kind in fields]
+    except ValueError:
+        raise GtpError("syntax error") from None
+
+
+def _time_value(make):
+    """``make()``'s result; a time value out of range is refused with its reason, any other
+    malformed time setting as a syntax error."""
+    try:
+        return make()
+    except TimeValueError as e:
+        raise GtpError(str(e)) from None
+    except ValueError:
+        raise GtpError("syntax error") from None
+
 
 def gtp(args):
     """Run the `gtp` command: serve GTP on stdin/stdout until quit or end of input."""

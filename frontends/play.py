@@ -5,6 +5,7 @@ in games that have them). Bad input gets a one-line reason and the prompt again.
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
 save records) and nothing is lost.
 """
+import signal
 import sys
 
 from rich.markup import escape
@@ -204,6 +205,7 @@ def play(args):
     console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
                   f"or one of: {', '.join(commands(game))}.")
     status = 0
+    _pipe_errors()
     try:
         show(session)
         while not session.over():
@@ -220,20 +222,35 @@ def play(args):
     except KeyboardInterrupt:
         console.print("\ninterrupted")
         status = 130
+    except BrokenPipeError:             # our output was closed (`| head`): keep the game
+        finish(session, quiet=True)
+        return 128 + signal.SIGPIPE
     finish(session)
     return status
 
 
-def finish(session):
+def _pipe_errors():
+    """A closed standard output raises BrokenPipeError in `play` (frontends.common's console
+    points it at the null device first; cli.main lets SIGPIPE end the other commands), so
+    that the game in progress is still saved."""
+    try:
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    except (AttributeError, ValueError):
+        pass
+
+
+def finish(session, quiet=False):
+    """Print the result and the record (unless ``quiet``) and save the game if the game keeps
+    records; a failed save is reported on stderr."""
     g = session.game
-    result = session.result()
-    console.print(f"result: {result}")
-    console.print(f"game record: {session.record() or '(no moves)'}", markup=False)
+    if not quiet:
+        console.print(f"result: {session.result()}")
+        console.print(f"game record: {session.record() or '(no moves)'}", markup=False)
     try:
         path = g.save_game(list(zip(session.movers, session.actions)), session.state,
                            session.resigned, session.save_dir)
     except OSError as e:
         err.print(f"could not save the game: {e}")
         return
-    if path:
+    if path and not quiet:
         console.print(f"game saved to {path}", markup=False)

@@ -9,7 +9,11 @@ Plan: in main time, spend the time left over the moves still expected from us (a
 the empty points, at least ``MIN_MOVES_LEFT``), plus what a byo-yomi period grants anyway; in
 a Canadian period, the time left over the stones left; in Japanese byo-yomi, most of one
 period. Always keep a safety margin (``SAFETY`` of the time and ``OVERHEAD`` seconds for the
-answer to reach the controller), so the engine never loses on time.
+answer to reach the controller), so the engine never loses on time; and never plan more than
+``MAX_MOVE_SECONDS`` for one move (the default tree of 4,000,000 nodes fills within about a
+minute, so more gains little, and a controller's huge time setting cannot hang ``genmove``).
+Time values above ``MAX_SECONDS`` are refused; a negative ``time_left`` (a controller reporting
+an overrun) counts as none left.
 """
 import math
 from dataclasses import dataclass
@@ -18,6 +22,8 @@ MIN_MOVES_LEFT = 10
 SAFETY = 0.85
 OVERHEAD = 0.25
 MIN_SECONDS = 0.05
+MAX_SECONDS = 1e9           # about 31 years: any larger time value is refused
+MAX_MOVE_SECONDS = 600.0
 
 
 @dataclass
@@ -29,8 +35,7 @@ class TimeControl:
 
     def __post_init__(self):
         for value in (self.main, self.period, self.stones):
-            if not math.isfinite(value) or value < 0:
-                raise ValueError(f"time values must be finite and not negative, got {value}")
+            _check_time(value)
 
     @classmethod
     def from_gtp(cls, main, period, stones):
@@ -56,6 +61,18 @@ class TimeControl:
         raise ValueError(f"kgs-time_settings {system} {' '.join(values)}: not understood")
 
 
+class TimeValueError(ValueError):
+    """A time value out of range (not a malformed one)."""
+
+
+def _check_time(value):
+    """``TimeValueError`` unless ``value`` is a finite number of seconds from 0 to MAX_SECONDS."""
+    if not math.isfinite(value) or value < 0:
+        raise TimeValueError(f"time values must be finite and not negative, got {value:g}")
+    if value > MAX_SECONDS:
+        raise TimeValueError(f"time values must be at most {MAX_SECONDS:g} seconds, got {value:g}")
+
+
 class Clock:
     """Each side's remaining time: set by GTP ``time_left``, and in between counted down by
     the engine itself from the seconds its own moves took. Plans the next move's seconds."""
@@ -67,11 +84,14 @@ class Clock:
         self.left = [list(start), list(start)]      # per player: [seconds, stones in period]
 
     def update(self, player, seconds, stones):
-        """GTP ``time_left``: ``seconds`` left; ``stones`` left in the period (0: main time).
-        ``ValueError`` for negative or infinite values."""
-        if not math.isfinite(seconds) or seconds < 0 or stones < 0:
-            raise ValueError(f"bad time_left {seconds} {stones}")
-        self.left[player] = [float(seconds), int(stones)]
+        """GTP ``time_left``: ``seconds`` left (below 0, an overrun: none left); ``stones`` left
+        in the period (0: main time). ``TimeValueError`` for negative stones, and for seconds that
+        are not finite or above MAX_SECONDS."""
+        if stones < 0:
+            raise TimeValueError(f"stones left must not be negative, got {stones}")
+        seconds = max(float(seconds), 0.0) if math.isfinite(seconds) else seconds
+        _check_time(seconds)
+        self.left[player] = [seconds, int(stones)]
 
     def spend(self, player, seconds):
         """Count down ``seconds`` used by ``player``'s move (until the next ``time_left``)."""
@@ -110,4 +130,4 @@ class Clock:
                 budget += c.period / max(c.stones, 1)
             elif c.system == "byoyomi":
                 budget += c.period
-        return max(MIN_SECONDS, budget * SAFETY - OVERHEAD)
+        return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, budget * SAFETY - OVERHEAD))

@@ -54,6 +54,26 @@ def test_same_seed_same_game():
     assert record_of(a.stdout) == record_of(b.stdout)
 
 
+def test_a_closed_output_still_saves_the_game(tmp_path):
+    """`play go ... | head`: once our standard output is closed, the game so far is saved
+    (SIGPIPE's exit status, nothing on stderr) instead of the process dying unsaved."""
+    p = subprocess.Popen([sys.executable, "cli.py", "play", "go", "--playouts", "300",
+                          "--sgf-dir", str(tmp_path)], cwd=ROOT, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(b"e5\n")
+    p.stdin.flush()
+    for line in p.stdout:
+        if line.startswith(b"AI plays"):
+            break
+    p.stdout.close()                    # the engine now waits for our next move ...
+    p.stdin.write(b"d4\n")              # ... and its answer to it meets a closed pipe
+    p.stdin.close()
+    assert p.wait(timeout=120) == 128 + signal.SIGPIPE
+    assert p.stderr.read() == b""
+    [sgf] = tmp_path.glob("*.sgf")
+    assert ";B[ee];W[" in sgf.read_text()
+
+
 def test_ai_first_and_end_of_input():
     p = run("play", "connect4", "--first", "ai", "--playouts", "1000", stdin="")
     assert p.returncode == 0 and "Traceback" not in p.stderr

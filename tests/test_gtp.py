@@ -11,6 +11,7 @@ import pytest
 from frontends.gtp import GtpEngine
 from frontends.match import wilson
 from frontends.player import PlayerConfig
+from frontends.timecontrol import MAX_MOVE_SECONDS
 from games.go_score import area_of
 
 ROOT = Path(__file__).parent.parent
@@ -266,8 +267,13 @@ def test_final_score_and_status_follow_the_rules_in_force():
 def test_bad_komi_and_time_values_are_refused_and_change_nothing():
     e = engine()
     for line in ("komi 1e20", "komi nan", "komi 7.3", "time_settings -1 0 0",
-                 "time_left w -5 0", "kgs-time_settings byoyomi 10 5 -1"):
+                 "time_left w nan 0", "time_left w 5 -1", "kgs-time_settings byoyomi 10 5 -1"):
         assert e.handle(line).startswith("? "), line
+    assert e.handle("time_settings 1e12 0 0") == \
+        "? time values must be at most 1e+09 seconds, got 1e+12"
+    assert e.handle("time_left b 1e300 0") == \
+        "? time values must be at most 1e+09 seconds, got 1e+300"
+    assert e.handle("kgs-time_settings absolute 1e300").startswith("? time values must be")
     assert e.handle("get_komi") == "= 7.5"
     assert e.handle("komi -6.5") == "=" and e.handle("get_komi") == "= -6.5"
 
@@ -281,6 +287,16 @@ def test_time_settings_and_time_left_are_accepted():
     assert e.handle("kgs-time_settings none") == "="
     assert e.handle("kgs-time_settings sideways 1") == "? syntax error"
     assert e.handle("time_left b x 0") == "? syntax error"
+    assert e.handle("time_left w -5 0") == "="          # an overrun: no time left
+    assert e.session.clock.left[1] == [0.0, 0]
+
+
+def test_a_huge_time_setting_plans_at_most_the_move_cap():
+    """The largest main time accepted gives a move MAX_MOVE_SECONDS, not years (genmove
+    would never return)."""
+    e = engine()
+    assert e.handle("time_settings 1e9 0 0") == "="
+    assert e.session.clock.plan(0, 81, 1.0) == MAX_MOVE_SECONDS
 
 
 def test_wilson_interval():

@@ -2,7 +2,8 @@
 counting down between GTP time_left updates."""
 import pytest
 
-from frontends.timecontrol import OVERHEAD, SAFETY, Clock, TimeControl
+from frontends.timecontrol import (MAX_MOVE_SECONDS, MAX_SECONDS, OVERHEAD, SAFETY, Clock,
+                                   TimeControl, TimeValueError)
 from mcts.search import decided
 from mcts.tree import S_PLAYOUTS, Tree
 
@@ -38,6 +39,18 @@ def test_japanese_byo_yomi():
     assert clock.plan(0, 81, 1.0) == pytest.approx(planned(10))
     clock = Clock(TimeControl("byoyomi", 100, 10, 3))
     assert clock.plan(0, 81, 1.0) == pytest.approx(planned(100 / 40 + 10))
+
+
+def test_out_of_range_time_is_refused_and_a_negative_time_left_is_none_left():
+    with pytest.raises(TimeValueError):
+        TimeControl.from_gtp(MAX_SECONDS * 10, 0, 0)
+    clock = Clock(TimeControl.from_gtp(MAX_SECONDS, 0, 0))
+    assert clock.plan(0, 81, 1.0) == MAX_MOVE_SECONDS           # not 25,000,000 s
+    with pytest.raises(TimeValueError):
+        clock.update(0, float("inf"), 0)
+    clock.update(0, -3.0, 0)
+    assert clock.left[0] == [0.0, 0]
+    assert clock.plan(0, 81, 1.0) == 0.05                       # MIN_SECONDS
 
 
 def test_the_clock_counts_down_our_own_moves():
