@@ -216,6 +216,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
             raise GtpError("syntax error")
         return "black" if self.session.load_sgf(filename, n) == 0 else "white"
 
+
 def _numbers(*fields):
     """The GTP arguments ``(text, type)`` converted; ``GtpError("syntax error")`` if one is not
     a number of its type."""
