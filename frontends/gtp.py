@@ -190,7 +190,6 @@ class GtpEngine(AnalysisCommands, GtpServer):
         self.session.clock = _time_value(lambda: Clock(TimeControl.from_gtp(*values)))
 
     def cmd_kgs_time_settings(self, system, *values):
-        _numbers(*((v, float) for v in values))
         self.session.clock = _time_value(lambda: Clock(TimeControl.from_kgs(system, values)))
 
     def cmd_time_left(self, color, seconds, stones):
