@@ -54,6 +54,8 @@ class Go(Counting, Game):
     rave_first_play_default = True  # AMAF: only a point's first play counts (a point is
                                     # played again only after a capture)
     exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
+    prior_stats_default = "value"   # the priors join a move's own visits and value, as in
+                                    # Pachi and Fuego (issue 14 protocol: 20/80 against 12/80)
 
     num_features = go_features.NUM_FEATURES     # the learned playout policy's features
     feature_slots = go_features.FEATURE_SLOTS
@@ -76,9 +78,9 @@ class Go(Counting, Game):
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
                        "twolib-global", "ko", "rated", "rated-tactics", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
-              "patterns, no self-ataris, edges; seeds the RAVE statistics, or the move's own "
-              "with --prior-stats value)"),
-        Param("prior_assessment", bool, False, "with --priors: the board-wide assessment of "
+              "patterns, no self-ataris, edges; joins the move's own statistics, or seeds the "
+              "RAVE statistics with --prior-stats amaf)"),
+        Param("prior_assessment", bool, True, "with --priors: the board-wide assessment of "
               "groups short of liberties (captures and saves of groups in atari by size, "
               "ladders, two-liberty moves; after Pachi's Moggy) instead of one unit for a "
               "capture and for a save next to the last move"),
@@ -99,7 +101,7 @@ class Go(Counting, Game):
     kernel_dependencies = ("weights/go-prior.npz",)     # the learned prior's weights
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
-                 prior_assessment=False, prior_cfgd=False, prior_learned=False,
+                 prior_assessment=True, prior_cfgd=False, prior_learned=False,
                  rules="tromp-taylor"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
                          priors=priors, prior_assessment=prior_assessment,

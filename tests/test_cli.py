@@ -275,7 +275,9 @@ def test_help_lists_the_flags_of_the_game_named():
     assert ("{patterns,patterns2,nakade,patterns2-nakade,twolib,global,twolib-global,ko,rated,"
             "rated-tactics,uniform}" in go.stdout)
     assert "board size: an integer from 5 to 19 (default 9)" in go.stdout
-    assert "with --prior-stats value) (default on)" in " ".join(go.stdout.split())
+    flat = " ".join(go.stdout.split())
+    assert "seeds the RAVE statistics with" in flat and "amaf) (default on)" in flat
+    assert "for a save next to the last move (default on)" in flat     # the assessment
     c4 = run("play", "connect4", "--help")
     assert c4.returncode == 0, c4.stderr
     for flag in ("--size", "--komi", "--handicap", "--priors"):

@@ -258,12 +258,12 @@ def test_priors_on_an_open_board():
 
 
 def test_priors_of_a_capture_and_a_self_atari():
-    g = Go(7)
+    g = Go(7, prior_assessment=False)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
     # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
     assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
-    g = Go(7, prior_assessment=True)
+    g = Go(7)                           # the assessment is the default
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
     # with the assessment the capture of a lone stone in atari is 2 units won

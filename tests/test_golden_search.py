@@ -26,11 +26,13 @@ GOLDEN = [
     # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.
     # AMAF pinned to its rule of then, every later play of a point by the same player (the
     # default for Go is now MoGo's first-play rule, rave_first_play), and the playouts to the
-    # patterns policy (the default is now the ko policy, which fights kos first).
-    ("go", {"size": 9, "playout_policy": "patterns"}, "E5 D4", 3_000, "E4",
+    # patterns policy (the default is now the ko policy, which fights kos first), the priors
+    # to the local ones in the AMAF statistics (the defaults before issue 14's assessment).
+    ("go", {"size": 9, "playout_policy": "patterns", "prior_assessment": False}, "E5 D4",
+     3_000, "E4",
      [("E4", 293), ("C5", 166), ("D5", 134), ("E3", 133), ("C4", 126), ("C6", 78), ("C8", 75),
       ("F6", 74)],
-     88320, 8, {"rave_first_play": False}),
+     88320, 8, {"rave_first_play": False, "prior_stats": "amaf"}),
 ]
 
 
