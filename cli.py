@@ -96,6 +96,7 @@ def add_search_args(p, default_seconds=None):
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")
     add_weights_arg(p)
+    return budget
 
 
 def add_weights_arg(p):
@@ -207,7 +208,11 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--opponent", metavar="CMD",
                    help="GTP engine command (default: GNU Go level 10, Chinese rules)")
     p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
-    add_search_args(p)
+    add_search_args(p).add_argument(
+        "--increment", type=positive_float, metavar="SECONDS",
+        help="our clock: Fischer time, no main time, SECONDS added with each move (our mean "
+             "time per move stays within it; time saved on one move goes to later ones, "
+             "most to the middle game)")
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="our engine resigns below this win estimate for two moves (default 0.1)")
     p.add_argument("--sgf-dir", default="match-games", metavar="DIR",

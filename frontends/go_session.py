@@ -196,7 +196,7 @@ class GoSession:
         if int(self.rules.status(pos)) != ONGOING:          # the move cap: nothing but pass
             return "pass"
         empty = int((g.board(pos) == 0).sum())
-        seconds = self.clock.plan(player, empty, self.player.seconds)
+        seconds = self.clock.plan(player, empty, self.player.seconds, points=g.size * g.size)
         budget = {"seconds": seconds} if self.clock.limited else dict(self.player.budget)
         wait = max(0.0, seconds - 0.1)
         if not self.clock.limited:

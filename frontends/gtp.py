@@ -192,6 +192,9 @@ class GtpEngine(AnalysisCommands, GtpServer):
     def cmd_kgs_time_settings(self, system, *values):
         self.session.clock = _time_value(lambda: Clock(TimeControl.from_kgs(system, values)))
 
+    def cmd_kata_time_settings(self, system, *values):
+        self.session.clock = _time_value(lambda: Clock(TimeControl.from_kata(system, values)))
+
     def cmd_time_left(self, color, seconds, stones):
         player = parse_color(color)
         values = _numbers((seconds, float), (stones, int))

@@ -6,8 +6,11 @@ passes, a resignation, an illegal move (its author loses) or the move cap (3 n²
 ended by passes or the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
 replayed, then ``final_score``, which also judges dead stones); our engine plays by the same
 rules (``--rules chinese`` is forced), so that its passes and its count follow the referee's.
-Each game is saved as SGF. At
-the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean seconds
+With ``--increment S`` our engine plays on a Fischer clock of its own (no main time, S
+seconds added with each move: :mod:`frontends.timecontrol`), so its mean time per move stays
+within S while it spends more on the middle game and keeps what it saves on easy moves (the
+early stop) for later ones; without it, every move gets ``--seconds``. Each game is saved as
+SGF. At the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean seconds
 per move of each side.
 """
 import json
@@ -141,6 +144,10 @@ def play_game(index, ours, theirs, args, game):
             ok, msg = p.send(cmd)
             if not ok:
                 raise RuntimeError(f"setup failed ({cmd}): {msg}")
+    if getattr(args, "increment", None):                # our clock, afresh every game
+        ok, msg = ours.send(f"kata-time_settings fischer 0 {args.increment:g}")
+        if not ok:
+            raise RuntimeError(f"setup failed (time settings): {msg}")
     moves, passes, result, reason = [], 0, None, "score"
     times = {"ours": [], "theirs": []}
     cap = 3 * game.size * game.size
@@ -212,11 +219,13 @@ def main(args):
     except RuntimeError as e:
         theirs.close()
         raise UsageError(f"cannot play against {opponent!r}: {e}") from None
-    budget = f"{args.playouts} playouts" if args.playouts else f"{args.seconds or 1.0} s"
+    budget = (f"{args.playouts} playouts" if args.playouts else
+              f"Fischer time, {args.increment:g} s increment" if getattr(args, "increment", None)
+              else f"{args.seconds or 1.0} s")
     if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
         err.print("compiling the search kernels (first run only) ...")
         ours.gtp.ready.wait()
-    console.print(f"match: mcts-engine ({budget} per move) vs {opponent}, {args.games} games, "
+    console.print(f"match: mcts-engine ({budget}{'' if 'Fischer' in budget else ' per move'}) vs {opponent}, {args.games} games, "
                   f"{game.size}x{game.size}, komi {game.komi:g}", markup=False)
     games = []
     try:

@@ -1,15 +1,25 @@
 """Time management for GTP games: how many seconds to think about the next move.
 
-Time systems (GTP v2 section 6.3.3 ``time_settings`` and KGS's ``kgs-time_settings``):
-``none``; ``absolute`` (main time only); ``canadian`` (main time, then ``stones`` moves in each
-period of ``period`` seconds: GTP's own byo-yomi); ``byoyomi`` (Japanese: main time, then
-``periods`` periods of ``period`` seconds, each move within one period).
+Time systems (GTP v2 section 6.3.3 ``time_settings``, KGS's ``kgs-time_settings`` and
+KataGo's ``kata-time_settings``): ``none``; ``absolute`` (main time only); ``canadian`` (main
+time, then ``stones`` moves in each period of ``period`` seconds: GTP's own byo-yomi);
+``byoyomi`` (Japanese: main time, then ``periods`` periods of ``period`` seconds, each move
+within one period); ``fischer`` (main time, and ``increment`` seconds added to it with each
+move; ``fischer-capped`` also caps the time left at ``cap`` seconds and a move at
+``move_cap``). Under Fischer the move being made counts its own increment as available, so
+with no main time a move has its increment to spend, and the mean time per move over a game
+stays within the increment.
 
-Plan: in main time, spend the time left over the moves still expected from us (about half
-the empty points, at least ``MIN_MOVES_LEFT``), plus what a byo-yomi period grants anyway; in
-a Canadian period, the time left over the stones left; in Japanese byo-yomi, most of one
-period. Always keep a safety margin (``SAFETY`` of the time and ``OVERHEAD`` seconds for the
-answer to reach the controller), so the engine never loses on time; and never plan more than
+Plan: in main time, spend the time left (plus the increments still to come) over the moves
+still expected from us (about half the empty points, at least ``MIN_MOVES_LEFT``), weighted
+by the phase of the game when the board size is known: less in the opening, most in the
+middle game, as Pachi's ``fuseki_end`` / ``yose_start`` time allocation does (a move's weight
+rises from ``WEIGHT_OPENING`` on the empty board to ``WEIGHT_MIDDLE`` when ``FUSEKI_END`` of
+the points are filled, holds until ``YOSE_START``, then falls to ``WEIGHT_END`` at
+``ENDGAME``); plus what a byo-yomi period grants anyway. In a Canadian period, the time left
+over the stones left; in Japanese byo-yomi, most of one period. Always keep a safety margin
+(``SAFETY`` of the time and ``OVERHEAD`` seconds for the answer to reach the controller), so
+the engine never loses on time; and never plan more than
 ``MAX_MOVE_SECONDS`` for one move (the default tree of 4,000,000 nodes fills within about a
 minute, so more gains little, and a controller's huge time setting cannot hang ``genmove``).
 Time values above ``MAX_SECONDS`` are refused; a negative ``time_left`` (a controller reporting
@@ -24,17 +34,23 @@ OVERHEAD = 0.25
 MIN_SECONDS = 0.05
 MAX_SECONDS = 1e9           # about 31 years: any larger time value is refused
 MAX_MOVE_SECONDS = 600.0
+WEIGHT_OPENING, WEIGHT_MIDDLE, WEIGHT_END = 0.6, 1.5, 0.7
+FUSEKI_END, YOSE_START, ENDGAME = 0.2, 0.45, 0.75
 
 
 @dataclass
 class TimeControl:
-    system: str = "none"          # none, absolute, canadian, byoyomi
+    system: str = "none"          # none, absolute, canadian, byoyomi, fischer
     main: float = 0.0             # seconds of main time
     period: float = 0.0           # seconds of a byo-yomi period
     stones: int = 0               # Canadian: moves per period; Japanese: number of periods
+    increment: float = 0.0        # Fischer: seconds added with each move
+    cap: float = 0.0              # Fischer: most seconds left after a move (0: no cap)
+    move_cap: float = 0.0         # Fischer: most seconds for one move (0: no cap)
 
     def __post_init__(self):
-        for value in (self.main, self.period, self.stones):
+        for value in (self.main, self.period, self.stones, self.increment, self.cap,
+                      self.move_cap):
             _check_time(value)
 
     @classmethod
@@ -59,6 +75,20 @@ class TimeControl:
         if system in ("byoyomi", "canadian") and len(v) == 3 and v[2] == int(v[2]):
             return cls(system, v[0], v[1], int(v[2]))
         raise ValueError(f"kgs-time_settings {system} {' '.join(values)}: not understood")
+
+    @classmethod
+    def from_kata(cls, system, values):
+        """KataGo's ``kata-time_settings``: KGS's systems, and ``fischer M I`` (main time,
+        increment) or ``fischer-capped M I C P`` (and the cap on the time left, and on one
+        move; a negative cap: none); ``ValueError`` for anything else."""
+        system = system.lower()
+        v = [float(x) for x in values]
+        if system == "fischer" and len(v) == 2:
+            return cls("fischer", v[0], increment=v[1])
+        if system == "fischer-capped" and len(v) == 4:
+            return cls("fischer", v[0], increment=v[1], cap=max(v[2], 0.0),
+                       move_cap=max(v[3], 0.0))
+        return cls.from_kgs(system, values)
 
 
 class TimeValueError(ValueError):
@@ -99,6 +129,11 @@ class Clock:
         if not self.limited:
             return
         left[0] -= seconds
+        if c.system == "fischer":
+            left[0] = max(left[0] + c.increment, 0.0)
+            if c.cap > 0:
+                left[0] = min(left[0], c.cap)
+            return
         if left[1] > 0:                              # in a byo-yomi period
             if c.system == "canadian":
                 left[1] -= 1
@@ -113,8 +148,9 @@ class Clock:
     def limited(self):
         return self.control.system != "none"
 
-    def plan(self, player, empty_points: int, default: float) -> float:
-        """Seconds for ``player``'s next move (``default`` without a time limit)."""
+    def plan(self, player, empty_points: int, default: float, points: int = 0) -> float:
+        """Seconds for ``player``'s next move (``default`` without a time limit);
+        ``points``: the board's points (0: unknown, no weighting by the phase of the game)."""
         c = self.control
         if not self.limited:
             return default
@@ -125,9 +161,42 @@ class Clock:
         elif c.system == "byoyomi" and stones_left > 0:
             budget = min(time_left, c.period)
         else:
-            budget = max(time_left, 0.0) / moves_left
+            share = phase_share(points, empty_points, moves_left)
+            if c.system == "fischer":
+                available = max(time_left, 0.0) + c.increment
+                budget = (available + c.increment * (moves_left - 1)) * share
+                safe = available - (1 - SAFETY) * max(time_left, 0.0) - OVERHEAD
+                if c.move_cap > 0:
+                    safe = min(safe, c.move_cap - OVERHEAD)
+                return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, min(budget, safe)))
+            budget = max(time_left, 0.0) * share
             if c.system == "canadian":
                 budget += c.period / max(c.stones, 1)
             elif c.system == "byoyomi":
                 budget += c.period
         return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, budget * SAFETY - OVERHEAD))
+
+
+def phase_weight(filled: float) -> float:
+    """The weight of a move played when ``filled`` (0 to 1) of the board's points are taken:
+    ``WEIGHT_OPENING`` on the empty board, rising to ``WEIGHT_MIDDLE`` at ``FUSEKI_END``,
+    held until ``YOSE_START``, falling to ``WEIGHT_END`` at ``ENDGAME`` and after."""
+    if filled < FUSEKI_END:
+        return WEIGHT_OPENING + (WEIGHT_MIDDLE - WEIGHT_OPENING) * filled / FUSEKI_END
+    if filled < YOSE_START:
+        return WEIGHT_MIDDLE
+    if filled < ENDGAME:
+        return WEIGHT_MIDDLE + (WEIGHT_END - WEIGHT_MIDDLE) * (filled - YOSE_START) / (
+            ENDGAME - YOSE_START)
+    return WEIGHT_END
+
+
+def phase_share(points: int, empty_points: int, moves_left: int) -> float:
+    """The next move's share (0 to 1) of the time for our ``moves_left`` moves still to come:
+    its phase weight over the sum of theirs, each of our moves filling two points (ours and
+    the reply); ``1 / moves_left`` when ``points`` is 0 (unknown)."""
+    if points <= 0:
+        return 1.0 / moves_left
+    taken = points - empty_points
+    weights = [phase_weight(min(1.0, (taken + 2 * k) / points)) for k in range(moves_left)]
+    return weights[0] / sum(weights)

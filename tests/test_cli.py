@@ -188,6 +188,8 @@ def test_analyze_the_shared_data_file_format():
     (["bench", "tictactoe", "--json", "/nonexistent/b.json"], "does not exist"),
     (["selfplay", "tictactoe", "--out", "/nonexistent/d.npz"], "does not exist"),
     (["match", "--opponent", "false", "--games", "1"], "cannot play against 'false'"),
+    (["match", "--increment", "1", "--playouts", "100"],
+     "argument --playouts: not allowed with argument --increment"),
     (["analyze", "go", "--moves", "[/]"], "'[/]' is not a vertex"),
     (["play", "chess[/]"], "unknown game 'chess[/]'"),
 ])

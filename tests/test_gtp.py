@@ -100,7 +100,7 @@ def test_list_commands_and_replies_have_no_empty_lines():
     for required in ("protocol_version", "name", "version", "known_command", "list_commands",
                      "quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo",
                      "showboard", "final_score", "final_status_list", "time_settings",
-                     "time_left", "kgs-time_settings", "fixed_handicap", "place_free_handicap",
+                     "time_left", "kgs-time_settings", "kata-time_settings", "fixed_handicap", "place_free_handicap",
                      "set_free_handicap", "loadsgf", "printsgf", "reg_genmove", "is_legal",
                      "all_legal", "list_stones", "get_komi", "kgs-genmove_cleanup"):
         assert required in names
@@ -289,6 +289,17 @@ def test_time_settings_and_time_left_are_accepted():
     assert e.handle("time_left b x 0") == "? syntax error"
     assert e.handle("time_left w -5 0") == "="          # an overrun: no time left
     assert e.session.clock.left[1] == [0.0, 0]
+    assert e.handle("kata-time_settings fischer 60 2") == "="
+    assert e.session.clock.control.increment == 2.0 and e.session.clock.left[0] == [60.0, 0]
+    assert e.handle("kata-time_settings fischer-capped 60 2 90 -1") == "="
+    assert e.session.clock.control.cap == 90.0
+    assert e.handle("kata-time_settings byoyomi 60 10 3") == "="
+    for bad in ("kata-time_settings fischer 60", "kata-time_settings fischer x 1",
+                "kata-time_settings hourglass 60"):
+        assert e.handle(bad) == "? syntax error", bad
+    assert e.handle("kata-time_settings fischer 60 -2") == \
+        "? time values must be finite and not negative, got -2"
+    assert e.session.clock.control.system == "byoyomi"      # a refused setting changes nothing
 
 
 def test_a_huge_time_setting_plans_at_most_the_move_cap():
@@ -385,3 +396,12 @@ def test_cputime_and_kgs_notifications():
     assert session(e, ["kgs-rules chinese", "kgs-game_over"]) == ["=", "="]
     assert "cputime" in e.commands() and "kgs-game_over" in e.commands() and \
         "gg-undo" in e.commands()
+
+
+def test_genmove_on_a_fischer_clock_spends_from_the_time_left_and_its_increment():
+    e = engine(playouts=50)
+    assert e.handle("kata-time_settings fischer 0 0.3") == "="
+    assert e.handle("genmove b").startswith("= ")
+    left = e.session.clock.left[0][0]
+    assert 0.0 <= left < 0.3                    # the increment, less what the move took
+    assert e.session.clock.left[1] == [0.0, 0]  # White has not moved

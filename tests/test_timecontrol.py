@@ -2,8 +2,9 @@
 counting down between GTP time_left updates."""
 import pytest
 
-from frontends.timecontrol import (MAX_MOVE_SECONDS, MAX_SECONDS, OVERHEAD, SAFETY, Clock,
-                                   TimeControl, TimeValueError)
+from frontends.timecontrol import (ENDGAME, FUSEKI_END, MAX_MOVE_SECONDS, MAX_SECONDS, OVERHEAD,
+                                   SAFETY, WEIGHT_END, WEIGHT_MIDDLE, WEIGHT_OPENING, YOSE_START,
+                                   Clock, TimeControl, TimeValueError, phase_share, phase_weight)
 from mcts.search import decided
 from mcts.tree import S_PLAYOUTS, Tree
 
@@ -74,3 +75,50 @@ def test_a_move_is_decided_when_it_cannot_be_overtaken():
     tree.stats[S_PLAYOUTS] = 1000
     assert decided(tree, playouts_left=400)
     assert not decided(tree, playouts_left=600)
+
+
+def test_the_phase_weights_follow_the_opening_middle_game_and_endgame():
+    assert phase_weight(0.0) == WEIGHT_OPENING
+    assert phase_weight(FUSEKI_END / 2) == pytest.approx((WEIGHT_OPENING + WEIGHT_MIDDLE) / 2)
+    assert phase_weight(FUSEKI_END) == phase_weight(YOSE_START - 0.01) == WEIGHT_MIDDLE
+    assert phase_weight(ENDGAME) == phase_weight(1.0) == WEIGHT_END
+    # the shares of the moves still to come: weights over their sum
+    assert phase_share(0, 81, 40) == 1 / 40
+    weights = [phase_weight(min(1.0, 2 * k / 81)) for k in range(40)]
+    assert phase_share(81, 81, 40) == pytest.approx(weights[0] / sum(weights))
+
+
+def test_fischer_time_banks_what_a_move_saves_and_stays_within_the_increment():
+    clock = Clock(TimeControl.from_kata("fischer", ["0", "1"]))
+    assert clock.limited and clock.left[0] == [0.0, 0]
+    first = clock.plan(0, 81, 5.0, points=81)
+    weights = [phase_weight(min(1.0, 2 * k / 81)) for k in range(40)]
+    assert first == pytest.approx(40 * weights[0] / sum(weights))     # 40 increments to come
+    clock.spend(0, 0.2)                                    # an early stop: 0.8 s saved
+    assert clock.left[0][0] == pytest.approx(0.8)
+    plans, spent = [first], 0.2
+    for ply in range(2, 70, 2):                            # spend every plan to the end
+        plans.append(clock.plan(0, 81 - ply, 5.0, points=81))
+        clock.spend(0, plans[-1])
+        spent += plans[-1]
+        assert clock.left[0][0] >= 0.0
+    assert spent <= 35 * 1.0                               # never more than the increments
+    assert max(plans[8:18]) > 1.0 > plans[0]               # the middle game gets the most
+    # with nothing banked, a move may use its own increment, less the margin
+    clock.update(0, 0.0, 0)
+    assert clock.plan(0, 81, 5.0) == pytest.approx(min(1.0, 1.0 - OVERHEAD))
+
+
+def test_fischer_capped_caps_the_time_left_and_the_move():
+    clock = Clock(TimeControl.from_kata("fischer-capped", ["10", "5", "12", "3"]))
+    assert clock.plan(0, 81, 1.0) == pytest.approx(3.0 - OVERHEAD)     # the move cap
+    clock.spend(0, 1.0)
+    assert clock.left[0][0] == 12.0                        # 10 - 1 + 5, capped at 12
+    free = TimeControl.from_kata("fischer-capped", ["10", "5", "-1", "-1"])
+    assert (free.cap, free.move_cap) == (0.0, 0.0)          # negative: no cap
+    for bad in (("fischer", ["10"]), ("fischer-capped", ["1", "2", "3"]), ("fischer", ["a", "1"])):
+        with pytest.raises(ValueError):
+            TimeControl.from_kata(*bad)
+    with pytest.raises(TimeValueError):
+        TimeControl.from_kata("fischer", ["10", "-1"])
+    assert TimeControl.from_kata("byoyomi", ["60", "10", "3"]) == TimeControl("byoyomi", 60, 10, 3)
