@@ -16,7 +16,8 @@ by the phase of the game when the board size is known: less in the opening, most
 middle game, as Pachi's ``fuseki_end`` / ``yose_start`` time allocation does (a move's weight
 rises from ``WEIGHT_OPENING`` on the empty board to ``WEIGHT_MIDDLE`` when ``FUSEKI_END`` of
 the points are filled, holds until ``YOSE_START``, then falls to ``WEIGHT_END`` at
-``ENDGAME``); plus what a byo-yomi period grants anyway. In a Canadian period, the time left
+``ENDGAME``); plus what a byo-yomi period grants anyway. A search that ends unstable may go
+on for half its plan more (:meth:`Clock.extension`). In a Canadian period, the time left
 over the stones left; in Japanese byo-yomi, most of one period. Always keep a safety margin
 (``SAFETY`` of the time and ``OVERHEAD`` seconds for the answer to reach the controller), so
 the engine never loses on time; and never plan more than
@@ -29,6 +30,7 @@ import math
 from dataclasses import dataclass
 
 MIN_MOVES_LEFT = 10
+EXTEND = 0.5                # an unstable search goes on for this share of its plan
 SAFETY = 0.85
 OVERHEAD = 0.25
 MIN_SECONDS = 0.05
@@ -175,6 +177,23 @@ class Clock:
             elif c.system == "byoyomi":
                 budget += c.period
         return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, budget * SAFETY - OVERHEAD))
+
+
+    def extension(self, player, planned: float, used: float) -> float:
+        """Seconds more for a search of ``planned`` seconds that took ``used`` and ended
+        unstable (its most visited move not its best valued: the UNST rule of Huang, Coulom
+        and Lin 2010, "Time management for Monte-Carlo tree search applied to the game of
+        Go"): ``EXTEND`` of the plan, within what the time left safely allows; 0 without a
+        limit or in a byo-yomi period."""
+        c = self.control
+        time_left, stones_left = self.left[player]
+        if not self.limited or stones_left > 0 or time_left <= 0 and c.system != "fischer":
+            return 0.0
+        time_left = max(time_left, 0.0)
+        safe = time_left * SAFETY + (c.increment if c.system == "fischer" else 0.0) - OVERHEAD
+        if c.move_cap > 0:
+            safe = min(safe, c.move_cap - OVERHEAD)
+        return max(0.0, min(planned * EXTEND, safe - used))
 
 
 def phase_weight(filled: float) -> float:

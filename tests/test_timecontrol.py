@@ -4,7 +4,8 @@ import pytest
 
 from frontends.timecontrol import (ENDGAME, FUSEKI_END, MAX_MOVE_SECONDS, MAX_SECONDS, OVERHEAD,
                                    SAFETY, WEIGHT_END, WEIGHT_MIDDLE, WEIGHT_OPENING, YOSE_START,
-                                   Clock, TimeControl, TimeValueError, phase_share, phase_weight)
+                                   EXTEND, Clock, TimeControl, TimeValueError, phase_share,
+                                   phase_weight)
 from mcts.search import decided
 from mcts.tree import S_PLAYOUTS, Tree
 
@@ -122,3 +123,29 @@ def test_fischer_capped_caps_the_time_left_and_the_move():
     with pytest.raises(TimeValueError):
         TimeControl.from_kata("fischer", ["10", "-1"])
     assert TimeControl.from_kata("byoyomi", ["60", "10", "3"]) == TimeControl("byoyomi", 60, 10, 3)
+
+
+def test_an_unstable_search_may_go_on_for_half_its_plan_within_the_time_left():
+    clock = Clock(TimeControl.from_kata("fischer", ["10", "1"]))
+    assert clock.extension(0, planned=1.0, used=1.0) == pytest.approx(EXTEND * 1.0)
+    clock.update(0, 0.0, 0)                         # nothing banked: only the increment
+    assert clock.extension(0, planned=1.0, used=0.7) == pytest.approx(1.0 - OVERHEAD - 0.7)
+    assert clock.extension(0, planned=1.0, used=0.9) == 0.0
+    assert Clock().extension(0, 1.0, 1.0) == 0.0                        # no time limit
+    byoyomi = Clock(TimeControl("byoyomi", 0, 10, 3))
+    assert byoyomi.extension(0, 5.0, 5.0) == 0.0                         # in a period
+    absolute = Clock(TimeControl.from_gtp(60, 0, 0))
+    assert absolute.extension(0, 2.0, 2.0) == pytest.approx(1.0)
+
+
+def test_a_search_is_unstable_when_its_runner_up_is_valued_above_its_leader():
+    from frontends.go_session import _unstable
+    from mcts.results import ChildStats, SearchResult
+
+    def result(*children):
+        kids = [ChildStats(i, str(i), visits, value) for i, (visits, value) in
+                enumerate(children)]
+        return SearchResult(0, "0", kids[0].value, kids)
+    assert _unstable(result((900, 0.55), (800, 0.58)))
+    assert not _unstable(result((900, 0.55), (800, 0.52), (10, 0.9)))   # the third: noise
+    assert not _unstable(result((900, 0.55)))
