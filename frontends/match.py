@@ -10,8 +10,8 @@ With ``--increment S`` our engine plays on a Fischer clock of its own (no main t
 seconds added with each move: :mod:`frontends.timecontrol`), so its mean time per move stays
 within S while it spends more on the middle game and keeps what it saves on easy moves (the
 early stop) for later ones; without it, every move gets ``--seconds``. Each game is saved as
-SGF. At the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean seconds
-per move of each side.
+SGF. At the end: our win rate with its 95 % Wilson score interval (Wilson 1927), and the mean
+seconds per move of each side.
 """
 import json
 import math
@@ -219,13 +219,13 @@ def main(args):
     except RuntimeError as e:
         theirs.close()
         raise UsageError(f"cannot play against {opponent!r}: {e}") from None
-    budget = (f"{args.playouts} playouts" if args.playouts else
+    budget = (f"{args.playouts} playouts per move" if args.playouts else
               f"Fischer time, {args.increment:g} s increment" if getattr(args, "increment", None)
-              else f"{args.seconds or 1.0} s")
+              else f"{args.seconds or 1.0} s per move")
     if not ours.gtp.ready.wait(3.0):    # a match measures the search, not a first compile
         err.print("compiling the search kernels (first run only) ...")
         ours.gtp.ready.wait()
-    console.print(f"match: mcts-engine ({budget}{'' if 'Fischer' in budget else ' per move'}) vs {opponent}, {args.games} games, "
+    console.print(f"match: mcts-engine ({budget}) vs {opponent}, {args.games} games, "
                   f"{game.size}x{game.size}, komi {game.komi:g}", markup=False)
     games = []
     try:

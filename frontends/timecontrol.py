@@ -167,10 +167,7 @@ class Clock:
             if c.system == "fischer":
                 available = max(time_left, 0.0) + c.increment
                 budget = (available + c.increment * (moves_left - 1)) * share
-                safe = available - (1 - SAFETY) * max(time_left, 0.0) - OVERHEAD
-                if c.move_cap > 0:
-                    safe = min(safe, c.move_cap - OVERHEAD)
-                return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, min(budget, safe)))
+                return min(MAX_MOVE_SECONDS, max(MIN_SECONDS, min(budget, self._limit(player))))
             budget = max(time_left, 0.0) * share
             if c.system == "canadian":
                 budget += c.period / max(c.stones, 1)
@@ -185,15 +182,21 @@ class Clock:
         and Lin 2010, "Time management for Monte-Carlo tree search applied to the game of
         Go"): ``EXTEND`` of the plan, within what the time left safely allows; 0 without a
         limit or in a byo-yomi period."""
-        c = self.control
-        time_left, stones_left = self.left[player]
-        if not self.limited or stones_left > 0 or time_left <= 0 and c.system != "fischer":
+        if not self.limited or self.left[player][1] > 0:
             return 0.0
-        time_left = max(time_left, 0.0)
-        safe = time_left * SAFETY + (c.increment if c.system == "fischer" else 0.0) - OVERHEAD
-        if c.move_cap > 0:
-            safe = min(safe, c.move_cap - OVERHEAD)
-        return max(0.0, min(planned * EXTEND, safe - used))
+        return max(0.0, min(planned * EXTEND, self._limit(player) - used))
+
+    def _limit(self, player) -> float:
+        """The most seconds ``player``'s move may take in main time with the safety margin:
+        ``SAFETY`` of the time left, plus the move's own increment under Fischer time, less
+        ``OVERHEAD``, and within a Fischer move cap."""
+        c = self.control
+        limit = max(self.left[player][0], 0.0) * SAFETY - OVERHEAD
+        if c.system == "fischer":
+            limit += c.increment
+            if c.move_cap > 0:
+                limit = min(limit, c.move_cap - OVERHEAD)
+        return limit
 
 
 def phase_weight(filled: float) -> float:
