@@ -17,7 +17,7 @@ import numpy as np
 
 from frontends.common import read_bounded
 from frontends.player import PlayerConfig, Resigner
-from frontends.timecontrol import Clock
+from frontends.timecontrol import Clock, unstable
 from games import go_sgf, pure
 from games.contract import ILLEGAL, ONGOING
 from games.go_game import Go
@@ -240,7 +240,7 @@ class GoSession:
             self._engine().forget()             # colour switched or game reopened
         if on_progress is None:                 # after pondering, its tree goes on growing
             result = self.search(pos, budget, resume=self.player.ponder)
-            if self.clock.limited and _unstable(result) and result.seconds >= 0.9 * budget[
+            if self.clock.limited and unstable(result.children) and result.seconds >= 0.9 * budget[
                     "seconds"]:                 # ran its whole plan, and still undecided
                 extra = self.clock.extension(player, budget["seconds"], result.seconds)
                 if extra > 0.02:
@@ -406,10 +406,3 @@ def read_sgf(path):
         return go_sgf.from_sgf(read_bounded(path, MAX_SGF_BYTES))
     except (OSError, ValueError):
         raise SessionError("cannot load file") from None
-
-
-def _unstable(result):
-    """Whether the most visited move of ``result`` is valued below the second most visited
-    (the search has not settled which to play)."""
-    kids = result.children
-    return len(kids) > 1 and kids[0].proof is None and kids[1].value > kids[0].value

@@ -222,3 +222,11 @@ def phase_share(points: int, empty_points: int, moves_left: int) -> float:
     taken = points - empty_points
     weights = [phase_weight(min(1.0, (taken + 2 * k) / points)) for k in range(moves_left)]
     return weights[0] / sum(weights)
+
+
+def unstable(children) -> bool:
+    """Whether a search has not settled which move to play: its most visited move (first of
+    ``children``, :class:`mcts.ChildStats` most visited first) is not proven and is valued
+    below the runner-up."""
+    return (len(children) > 1 and children[0].proof is None
+            and children[1].value > children[0].value)

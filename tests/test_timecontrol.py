@@ -139,13 +139,13 @@ def test_an_unstable_search_may_go_on_for_half_its_plan_within_the_time_left():
 
 
 def test_a_search_is_unstable_when_its_runner_up_is_valued_above_its_leader():
-    from frontends.go_session import _unstable
+    from frontends.timecontrol import unstable
     from mcts.results import ChildStats, SearchResult
 
     def result(*children):
         kids = [ChildStats(i, str(i), visits, value) for i, (visits, value) in
                 enumerate(children)]
-        return SearchResult(0, "0", kids[0].value, kids)
-    assert _unstable(result((900, 0.55), (800, 0.58)))
-    assert not _unstable(result((900, 0.55), (800, 0.52), (10, 0.9)))   # the third: noise
-    assert not _unstable(result((900, 0.55)))
+        return SearchResult(0, "0", kids[0].value, kids).children
+    assert unstable(result((900, 0.55), (800, 0.58)))
+    assert not unstable(result((900, 0.55), (800, 0.52), (10, 0.9)))   # the third: noise
+    assert not unstable(result((900, 0.55)))
