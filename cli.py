@@ -67,10 +67,10 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--rave-first-play", action=argparse.BooleanOptionalAction, default=None,
                    help="AMAF counts a move only when its player was the first to play it "
                         "(MoGo's rule) (default: the game's)")
-    p.add_argument("--prior-stats", choices=("amaf", "value"),
-                   help="where a game's prior knowledge counts: as AMAF playouts or as the "
-                        "move's own playouts (default: the game's; without RAVE only 'value' "
-                        "uses them)")
+    p.add_argument("--prior-stats", choices=("amaf", "value", "both"),
+                   help="where a game's prior knowledge counts: as AMAF playouts, as the "
+                        "move's own playouts, or both (default: the game's; without RAVE only "
+                        "'value' and 'both' use them)")
     p.add_argument("--transpositions", action=argparse.BooleanOptionalAction, default=None,
                    help="share the statistics of positions reached by different move orders "
                         "(default: on for games with a position key, such as Connect Four)")

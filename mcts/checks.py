@@ -5,6 +5,7 @@ import os
 import numpy as np
 
 from mcts import codegen
+from mcts.config import PRIOR_STATS
 from mcts.tree import Tree
 
 
@@ -31,8 +32,9 @@ def check_config(game, config):
         raise ValueError(f"rave_schedule must be 'hand' or 'mse', not {config.rave_schedule!r}")
     if config.parallel not in (None, "tree", "root"):
         raise ValueError(f"parallel must be 'tree' or 'root', not {config.parallel!r}")
-    if config.prior_stats not in (None, "amaf", "value"):
-        raise ValueError(f"prior_stats must be 'amaf' or 'value', not {config.prior_stats!r}")
+    if config.prior_stats not in (None, *PRIOR_STATS):
+        raise ValueError(f"prior_stats must be 'amaf', 'value' or 'both', not "
+                         f"{config.prior_stats!r}")
     if config.rave_distance is not None and not 0 <= config.rave_distance <= 100:
         raise ValueError(f"rave_distance must be a number from 0 to 100, not "
                          f"{config.rave_distance}")

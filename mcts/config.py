@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
+PRIOR_STATS = ("amaf", "value", "both")      # SearchConfig.prior_stats, in the order of its code
 
 
 @dataclass
@@ -54,7 +55,9 @@ class SearchConfig:
         "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
         visits and value in selection, as in Pachi and Fuego; without RAVE, UCB1 then counts
         them as virtual visits, Gelly and Silver 2007; with "amaf" and no RAVE they are not
-        used); None: the game's ``prior_stats_default``.
+        used) or "both" (they seed the AMAF statistics and join the move's own, so that they
+        weigh while the AMAF weight is near 1, at few visits, and after); None: the game's
+        ``prior_stats_default``.
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.

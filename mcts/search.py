@@ -14,7 +14,8 @@ import numpy as np
 from games.contract import ONGOING
 from games.rng import new_rng, split_seed
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
-from mcts.config import DEFAULT_CAPACITY, DEFAULT_EXPLORATION, SearchConfig  # noqa: F401
+from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, PRIOR_STATS,  # noqa: F401
+                         SearchConfig)
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
@@ -263,7 +264,7 @@ class MCTS:
         params[P_RAVE_K] = g.rave_k_default if cfg.rave_k is None else cfg.rave_k
         schedule = cfg.rave_schedule or g.rave_schedule_default
         params[P_RAVE_MSE] = float(schedule == "mse")
-        params[P_PRIOR_VALUE] = float((cfg.prior_stats or g.prior_stats_default) == "value")
+        params[P_PRIOR_VALUE] = PRIOR_STATS.index(cfg.prior_stats or g.prior_stats_default)
         params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
             else cfg.rave_distance
         params[P_AMAF_FIRST] = float(g.rave_first_play_default if cfg.rave_first_play is None

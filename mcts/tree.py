@@ -33,7 +33,7 @@ N_STATS = 4
 # visit count of its first call, and the most solver nodes of one call (set per batch from
 # the time left, so that a call cannot run far past a deadline; games with solve); the RAVE
 # schedule (0: hand-selected, 1: minimum-MSE) and where the game's prior knowledge goes (0:
-# the AMAF statistics, 1: merged with the node's own value in selection), and the weight of
+# the AMAF statistics, 1: merged with the node's own value in selection, 2: both), and the weight of
 # early moves in the AMAF statistics (0: all weigh 1; see mcts.rave.amaf_update) and
 # whether AMAF counts a move only when its player was the first to play it (1) or whenever
 # that player played it (0); whether several threads search this tree at once (1: shared

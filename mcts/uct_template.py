@@ -106,10 +106,10 @@ def select_child(node, c, merge_prior, first_child, num_children, mover, node_st
 @njit(cache=True)
 def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
            proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
-           prior_value, own_mover, own_winner, merge_prior, stats, shared):
+           prior_value, own_mover, own_winner, seed_amaf, stats, shared):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
-    game's prior knowledge (if any) in their prior statistics and, unless ``merge_prior``,
-    also as their initial RAVE statistics; ``buf`` (int32,
+    game's prior knowledge (if any) in their prior statistics and, with ``seed_amaf``, also
+    as their initial RAVE statistics; ``buf`` (int32,
     (num_actions,)) receives the legal actions. Returns False, changing nothing, when there
     is no legal action or the capacity would be exceeded. With ``shared`` (threads share the
     tree) the block is taken by an atomic add on the node count, and published by writing
@@ -153,7 +153,7 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         own_winner[j] = 0.0
     if HAS_PRIOR:                           # set by the generator (a constant)
         prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
-        if not merge_prior:
+        if seed_amaf:
             amaf_visits[start:start + n] = prior_visits[start:start + n]
             amaf_value[start:start + n] = prior_value[start:start + n]
     num_children[node] = n
@@ -298,7 +298,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     mse = params[P_RAVE_MSE] != 0.0
     distance = params[P_RAVE_DISTANCE]
     first_only = params[P_AMAF_FIRST] != 0.0
-    merge_prior = params[P_PRIOR_VALUE] != 0.0
+    merge_prior = params[P_PRIOR_VALUE] != 0.0        # 1: value, 2: value and AMAF
+    seed_amaf = params[P_PRIOR_VALUE] != 1.0
     parallel = params[P_SHARED] != 0.0
     seen = 1 if parallel else 0                 # this simulation's own visit, when counted
     shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0 and not parallel
@@ -343,7 +344,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if not expand(node, state, buf, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
                                   value_sum, amaf_visits, amaf_value, prior_visits,
-                                  prior_value, own_mover, own_winner, merge_prior, stats,
+                                  prior_value, own_mover, own_winner, seed_amaf, stats,
                                   parallel):
                         if parallel:
                             atomic_store(first_child, node, NO_CHILDREN)

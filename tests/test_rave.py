@@ -173,3 +173,25 @@ def test_plain_uct_counts_priors_as_virtual_visits_only_when_merged():
     unvisited = (np.array([20, 10, 0, 10], dtype=np.int64), np.array([10.0, 5.0, 0.0, 6.0]))
     assert sel(0, 0.2, True, *tree, *unvisited, *lost) == 3
     assert sel(0, 0.2, False, *tree, *unvisited, *lost) == 2
+
+
+@pytest.mark.parametrize("stats, seeded", [("amaf", True), ("value", False), ("both", True)])
+def test_prior_stats_decide_whether_the_priors_seed_the_amaf_statistics(stats, seeded):
+    """Go's priors of the answers to E5 (Go.prior, deterministic) seed the children's AMAF
+    statistics under 'amaf' and 'both', and stay out of them under 'value'."""
+    engine = MCTS(GO, SearchConfig(seed=3, rave=True, threads=1, prior_stats=stats), log=None)
+    state, _ = GO.play_record("E5")
+    r = engine.search(state, playouts=20)
+    t = engine.tree
+    kids = t.children(0)
+    prior = t.prior_visits[kids.start:kids.stop].astype(np.int64)
+    amaf = t.amaf_visits[kids.start:kids.stop].astype(np.int64)
+    acts = t.action[kids.start:kids.stop]
+    assert prior[acts != GO.pass_action].min() >= 20 and prior.max() > 20   # 20 even at least
+    own = amaf - prior if seeded else amaf                  # what the playouts added
+    assert own.min() >= 0 and own.max() <= r.playouts
+
+
+def test_an_unknown_prior_placement_is_refused():
+    with pytest.raises(ValueError, match="prior_stats must be 'amaf', 'value' or 'both'"):
+        MCTS(GO, SearchConfig(prior_stats="nope"), log=None)
