@@ -195,3 +195,19 @@ def test_prior_stats_decide_whether_the_priors_seed_the_amaf_statistics(stats, s
 def test_an_unknown_prior_placement_is_refused():
     with pytest.raises(ValueError, match="prior_stats must be 'amaf', 'value' or 'both'"):
         MCTS(GO, SearchConfig(prior_stats="nope"), log=None)
+
+
+@pytest.mark.parametrize("size, stats", [(9, "value"), (13, "value"), (15, "both"), (19, "both")])
+def test_go_seeds_the_amaf_statistics_with_its_priors_from_15x15_on(size, stats):
+    """Go's default placement of its priors depends on the board: its own statistics below
+    15x15, both from 15x15 on; a search without --prior-stats seeds AMAF exactly then."""
+    game = games.get("go", size=size, komi=7.5)
+    assert game.prior_stats_default == stats
+    engine = MCTS(game, SearchConfig(seed=3, rave=True, threads=1), log=None)
+    engine.search(game.play_record("D4")[0], playouts=1)
+    kids = engine.tree.children(0)
+    prior = engine.tree.prior_visits[kids.start:kids.stop].astype(np.int64)
+    amaf = engine.tree.amaf_visits[kids.start:kids.stop].astype(np.int64)
+    assert prior.max() > 0
+    seeded = (amaf >= prior).all() and amaf.sum() >= prior.sum()
+    assert seeded == (stats == "both")
