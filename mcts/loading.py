@@ -58,6 +58,7 @@ def _warm_up(k, game):
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
     if k.HAS_FEATURES:
         k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(4, dtype=np.int64))
+    w.tree.reroot(ROOT)                     # compiles re-rooting (mcts.tree) for tree reuse
     if k.HAS_KEY:
         keyed = _Worker(game, 4, keyed=True).tree
         keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))

@@ -9,6 +9,7 @@ used by the search is defined here once.
 from collections import namedtuple
 
 import numpy as np
+from numba import njit
 
 from games.contract import FIRST_WINS, ILLEGAL, ONGOING
 from mcts.transpositions import EMPTY, table_renumber, table_size
@@ -199,40 +200,19 @@ class Tree:
 
         The subtree is copied breadth-first to the front of the arrays (children blocks stay
         contiguous), so the capacity freed is exactly the nodes outside it. A block of children
-        shared by transpositions is copied once. Vectorised per tree level with numpy."""
-        order = [np.array([new_root], dtype=np.int64)]
-        level = order[0]
+        shared by transpositions is copied once. Compiled (:func:`subtree_order`,
+        :func:`gather_front`, :func:`relink`): one pass over the subtree per field, and one
+        over the nodes in use, instead of numpy's temporaries per tree level."""
         used = self.used
-        copied = np.zeros(used if self.keyed else 0, dtype=bool)   # by first child
-        while True:
-            firsts = self.first_child[level].astype(np.int64)
-            counts = self.num_children[level].astype(np.int64)
-            has = firsts != NO_CHILDREN
-            firsts, counts = firsts[has], counts[has]
-            if self.keyed:          # a block shared by transpositions is copied once
-                firsts, at = np.unique(firsts, return_index=True)
-                counts = counts[at]
-                new = ~copied[firsts]
-                firsts, counts = firsts[new], counts[new]
-                copied[firsts] = True
-            if not len(firsts):
-                break
-            starts = np.repeat(firsts - np.cumsum(counts) + counts, counts)
-            level = starts + np.arange(int(counts.sum()))
-            order.append(level)
-        order = np.concatenate(order)
-        n = len(order)
-        new_index = np.full(used, -1, dtype=np.int64)   # nodes in use only: O(tree)
-        new_index[order] = np.arange(n)
+        order = np.empty(used, dtype=np.int32)
+        copied = np.zeros(used if self.keyed else 0, dtype=np.bool_)   # by first child
+        n = subtree_order(new_root, self.first_child, self.num_children, self.keyed, order,
+                          copied)
+        order = order[:n]
         for name, _ in self.FIELDS:
-            arr = getattr(self, name)
-            arr[:n] = arr[order]
-        fc = self.first_child[:n]
-        has = fc != NO_CHILDREN
-        fc[has] = new_index[fc[has]]
-        counts = self.num_children[:n][has].astype(np.int64)
-        owners = np.repeat(np.arange(n)[has], counts)           # a parent of each block
-        self.parent[np.repeat(fc[has], counts) + _ranks(counts)] = owners
+            gather_front(getattr(self, name), order)
+        new_index = np.empty(used, dtype=np.int32)                      # nodes in use only
+        relink(order, self.first_child, self.num_children, self.parent, new_index, self.keyed)
         self.parent[ROOT] = NO_PARENT
         self.action[ROOT] = NO_ACTION
         self.stats[:] = 0
@@ -241,7 +221,56 @@ class Tree:
             table_renumber(self.table_keys, self.table_nodes, new_index)
 
 
-def _ranks(counts):
-    """0, 1, .., c - 1 for each c of ``counts`` (int64), concatenated."""
-    total = int(counts.sum())
-    return np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+@njit(cache=True)
+def subtree_order(new_root, first_child, num_children, keyed, order, copied):
+    """Write the nodes of the subtree of ``new_root`` to ``order`` (int32, at least the nodes
+    in use) breadth-first, each node's children as one block after the nodes before them;
+    with ``keyed`` (transpositions) a block reached from two parents is taken once
+    (``copied``: bool, one entry per node in use, False on entry). Returns the count."""
+    order[0] = new_root
+    n = 1
+    head = 0
+    while head < n:
+        node = order[head]
+        head += 1
+        first = first_child[node]
+        if first == NO_CHILDREN or (keyed and copied[first]):
+            continue
+        if keyed:
+            copied[first] = True
+        for j in range(first, first + num_children[node]):
+            order[n] = j
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def gather_front(arr, order):
+    """``arr[:len(order)] = arr[order]`` (``order``: int32 node numbers, each once): through
+    a buffer, since a node may move to a slot whose old value is still to be read."""
+    tmp = np.empty(order.shape[0], dtype=arr.dtype)
+    for i in range(order.shape[0]):
+        tmp[i] = arr[order[i]]
+    for i in range(order.shape[0]):
+        arr[i] = tmp[i]
+
+
+@njit(cache=True)
+def relink(order, first_child, num_children, parent, new_index, dropped):
+    """After the subtree in ``order`` was moved to the front: ``new_index`` (int32, one entry
+    per node in use) maps old node numbers to new ones (with ``dropped``, -1 for the nodes
+    left out, as the transposition table's renumbering needs; else those entries are left
+    as they were); each moved node's ``first_child`` is renumbered and its children's
+    ``parent`` set to it."""
+    if dropped:
+        new_index[:] = -1
+    for i in range(order.shape[0]):
+        new_index[order[i]] = i
+    for i in range(order.shape[0]):
+        first = first_child[i]
+        if first == NO_CHILDREN:
+            continue
+        first = new_index[first]
+        first_child[i] = first
+        for j in range(first, first + num_children[i]):
+            parent[j] = i
