@@ -124,7 +124,8 @@ class MCTS:
     def search(self, state, playouts: int = None, seconds: float = None, resume: bool = False,
                early_stop: bool = None) -> SearchResult:
         """Search ``state`` (not modified) for ``playouts`` playouts or ``seconds`` of wall time
-        (whichever is given; both: the first reached). Stops early once the root is proven (with
+        from the call, re-rooting for tree reuse included (whichever is given; both: the
+        first reached). Stops early once the root is proven (with
         root parallelisation and a playout budget, each tree at its own proof, so that the
         result stays reproducible).
         ``resume``: if ``state`` is the root of the last search and no move was played since,
@@ -141,11 +142,11 @@ class MCTS:
         st = int(k.status(state))
         if st != ONGOING:
             raise GameOverError(f"the game is over ({g.result_text(st)}): nothing to search")
+        t0 = time.perf_counter()                # the budget counts re-rooting for reuse too
+        deadline = None if seconds is None else t0 + seconds
         root = np.ascontiguousarray(state).copy()
         if not (resume and self._continues(root)):
             self._prepare(root, st)
-        t0 = time.perf_counter()
-        deadline = None if seconds is None else t0 + seconds
         stop = threading.Event()
         n = len(self.workers)
         shares = [None] * n if playouts is None else \
