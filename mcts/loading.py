@@ -25,7 +25,9 @@ class _Worker:
 def load_kernels(game, log=sys.stderr):
     """The compiled search module for ``game``, compiling (and announcing it on ``log``) when
     no compiled code matches the current sources: a first run, or an edit of the game, its
-    helpers, the contract, the RNG or the search template."""
+    helpers, the contract, the RNG or the search template. The game's own compiled helpers
+    beyond the kernels (``Game.warm_up``: Go's scoring, say) are compiled or loaded here too,
+    so that no first move pays for them."""
     module = game.kernel_module
     first = not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
     if first and log is not None:
@@ -34,6 +36,7 @@ def load_kernels(game, log=sys.stderr):
     t0 = time.perf_counter()
     k = codegen.load(module)
     _warm_up(k, game)
+    game.warm_up()                          # the game's other compiled helpers (scoring, ...)
     if first:
         codegen.mark_compiled(module)
         if log is not None:
