@@ -9,6 +9,14 @@ COLUMNS = "ABCDEFGHJKLMNOPQRST"          # vertex column letters: A-T without I
 _VERTEX = re.compile(r"([A-Za-z])(\d{1,2})")
 
 
+def _column_range(size):
+    """The column letters of a ``size`` board as a range, without I: "A-H, J" on 9x9."""
+    last = COLUMNS[size - 1]
+    if size <= 8:
+        return f"A-{last}"
+    return "A-H, J" if size == 9 else f"A-H, J-{last}"
+
+
 def vertex_to_action(text, size):
     """Action for a GTP vertex ("D4", "d4", "pass") on a ``size`` board; ``ValueError`` with a
     one-line reason for garbage or a vertex off the board."""
@@ -20,12 +28,13 @@ def vertex_to_action(text, size):
         raise ValueError(f"{t!r} is not a vertex: write a column letter and a row number, "
                          f"e.g. D4, or 'pass'")
     letter, row = m.group(1).upper(), int(m.group(2))
+    columns = _column_range(size)
     if letter == "I":
-        raise ValueError(f"{t!r} is not a vertex: the column letters skip I (A-H, J-T)")
+        raise ValueError(f"{t!r} is not a vertex: the column letters skip I ({columns})")
     col = COLUMNS.find(letter)
     if col < 0 or col >= size or not 1 <= row <= size:
         raise ValueError(f"{t!r} is off the board: a {size}x{size} board has columns "
-                         f"A-{COLUMNS[size - 1]} and rows 1-{size}")
+                         f"{columns} and rows 1-{size}")
     return (size - row) * size + col
 
 

@@ -396,6 +396,12 @@ def test_vertex_notation():
                       ("D", "not a vertex"), ("4D", "not a vertex"), ("D4.5", "not a vertex")]:
         with pytest.raises(ValueError, match=why):
             g.parse_move(text, s)
+    with pytest.raises(ValueError, match=r"skip I \(A-H, J\)$"):      # this board's columns
+        g.parse_move("I5", s)
+    with pytest.raises(ValueError, match=r"columns A-H, J and rows 1-9$"):
+        g.parse_move("K5", s)
+    with pytest.raises(ValueError, match=r"columns A-H, J-T and rows 1-19$"):
+        Go(19).vertex_to_action("U5")
     play_all(g, s, "D4")
     with pytest.raises(ValueError, match="D4 is occupied"):
         g.parse_move("d4", s)
