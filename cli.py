@@ -347,9 +347,8 @@ def cmd_warmup(args):
     for name in names:
         t0 = time.perf_counter()
         game = games.get(name)
-        MCTS(game, SearchConfig(capacity=10_000), log=sys.stderr).search(
-            game.initial_state(), playouts=50)
-        game.warm_up()
+        MCTS(game, SearchConfig(capacity=10_000), log=sys.stderr).search(   # loading the
+            game.initial_state(), playouts=50)      # kernels runs the game's warm_up too
         console.print(f"{name}: ready in {time.perf_counter() - t0:.1f} s", markup=False)
     return 0
 
