@@ -205,7 +205,7 @@ class GoSession:
             action = self.quick_move(pos)       # still compiling: answer in time anyway
             self.note(f"kernels still loading: quick move {g.action_to_vertex(action)}")
         else:
-            if "seconds" in budget:
+            if "seconds" in budget and self.clock.limited:     # the controller's clock runs
                 budget["seconds"] = max(0.02, budget["seconds"] - (time.perf_counter() - t0))
             action = self._search_move(player, pos, budget, cleanup, on_progress, interval)
             if action is None:

@@ -125,6 +125,23 @@ def test_cold_start_plays_and_answers_with_pure_python_rules():
     assert not s.ready.is_set()
 
 
+class SlowLoadSession(GoSession):
+    """A session whose kernels take 0.6 s to load (as cached ones take about a second)."""
+
+    def _load(self):
+        time.sleep(0.6)
+        super()._load()
+
+
+def test_first_genmove_without_a_clock_searches_its_whole_budget_after_loading():
+    # Without time_settings the load is start-up time, not the move's: a match tool that
+    # starts the engine for every game must not get a move of a few playouts each time.
+    s = SlowLoadSession({"size": 9}, PlayerConfig(threads=1, seconds=0.4, early_stop=False),
+                        log=None)
+    s.genmove(0)
+    assert s.last is not None and s.last[1].seconds >= 0.35
+
+
 def test_rules_and_handicap_through_gtp():
     e = engine()
     rows = [".OOX.X.X.", "X.OXXXXXX", "XXXOOOOOO", "OOOOOOOOO"]
