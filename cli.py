@@ -16,6 +16,7 @@ Every command that builds a game has a flag for each parameter the game declares
 ``--handicap``, ``--playout-policy`` and ``--priors``.
 """
 import argparse
+import os
 import signal
 import sys
 
@@ -23,8 +24,8 @@ from rich.markup import escape
 from rich.table import Table
 
 import games
-from frontends.argtypes import (criticality, non_negative_float, positive_float, positive_int,
-                                probability, rave_distance)
+from frontends.argtypes import (criticality, non_negative_float, non_negative_int,
+                                positive_float, positive_int, probability, rave_distance)
 from frontends.common import DEFAULT_SECONDS, UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
                                   declared_parameters, unrecognized)
@@ -127,13 +128,19 @@ class _FirstPass(Parser):
         raise _FirstPassError(message)
 
 
+def _prog():
+    """The command as the user typed it, for usage lines and hints: ``python cli.py`` when
+    started from the checkout, else the installed ``mcts-engine``."""
+    return "python cli.py" if os.path.basename(sys.argv[0]) == "cli.py" else "mcts-engine"
+
+
 def build_parser(command=None, declared=None, add_help=True, parser_class=Parser,
                  required=True):
     """The command-line parser. ``declared`` ({parameter name: [(game, Param)]}, from
     :func:`declared_parameters`) adds a flag per game parameter to ``command``'s parser.
     ``parser.commands`` maps each command to its parser. ``required=False`` leaves out the
     check that `analyze` has --moves or --positions (for the first pass of parse_args)."""
-    parser = parser_class(prog="mcts-engine", description=__doc__.split("\n")[0],
+    parser = parser_class(prog=_prog(), description=__doc__.split("\n")[0],
                           add_help=add_help)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     parser.commands = {}
@@ -162,6 +169,9 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     src.add_argument("--positions", metavar="FILE",
                      help="one move string per line, or a TSV whose header starts with `moves`")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--top", type=non_negative_int, default=20, metavar="N",
+                   help="list the N most visited moves (default 20; 0: every move searched; "
+                        "--json always gives every move)")
 
     p = add("bench", help="playouts per second, MCTS speed, compile time, memory")
     p.add_argument("games", nargs="*", metavar="GAME",

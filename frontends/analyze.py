@@ -44,7 +44,7 @@ def read_positions(path):
     return out
 
 
-def report(game, state, moves, result, as_json):
+def report(game, state, moves, result, as_json, top=0):
     score = game.score_text(state)          # Go: the count now, under the rules in force
     if as_json:
         extra = {} if score is None else {"score": score}
@@ -58,12 +58,13 @@ def report(game, state, moves, result, as_json):
     table = Table(box=None, padding=(0, 2))
     for col in ("move", "visits", "win %", "proof"):
         table.add_column(col, justify="right")
-    for c in result.children:
-        if not c.visits and c.proof is None:
-            continue                        # not searched: listed in --json only
+    shown = [c for c in result.children if c.visits or c.proof is not None]  # others: --json
+    for c in shown[:top] if top else shown:
         table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}",
                       f"{c.proof.value} within {c.plies}" if c.proof is not None else "")
     console.print(table)
+    if top and len(shown) > top:
+        console.print(f"  ({len(shown) - top} more moves searched: --top 0 lists them)")
     console.print(f"pv: {' '.join(result.pv)}")
     if score is not None:
         console.print(f"score: {score}", markup=False)
@@ -86,6 +87,6 @@ def analyze(args):
             err.print(f"error: {where}{e}")
             failed += 1
             continue
-        report(game, state, moves, result, args.json)
+        report(game, state, moves, result, args.json, args.top)
     sys.stdout.flush()
     return 1 if failed else 0

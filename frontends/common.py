@@ -28,7 +28,7 @@ class _Console(Console):
         raise BrokenPipeError("standard output closed")
 
 
-console = _Console(highlight=False, emoji=False)
+console = _Console(highlight=False, emoji=False, soft_wrap=True)   # whole lines in pipes and logs
 err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 

@@ -134,6 +134,22 @@ def test_analyze_json_keys_and_determinism():
     assert json.loads(q.stdout)["children"] == obj["children"]
 
 
+def test_analyze_lists_the_top_moves_in_whole_lines():
+    # Connect Four's start: 7 moves searched; the table shows the --top most visited.
+    p = run("analyze", "connect4", "--moves", "", "--playouts", "3000", "--top", "2")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    rows = [x.split() for x in lines[2:] if x.split() and x.split()[0].isdigit()]
+    assert len(rows) == 2 and "(5 more moves searched: --top 0 lists them)" in p.stdout
+    p = run("analyze", "connect4", "--moves", "", "--playouts", "3000", "--top", "0")
+    rows = [x.split() for x in p.stdout.splitlines()[2:] if x.split() and x.split()[0].isdigit()]
+    assert sorted(r[0] for r in rows) == list("1234567") and "more moves" not in p.stdout
+    p = run("analyze", "go", "--size", "9", "--moves", "E5 F6 D4 C6", "--playouts", "500",
+            "--threads", "1", "--top", "1")
+    first = p.stdout.splitlines()[0]          # one line, though rich wraps pipes at 80
+    assert len(first) > 80 and first.endswith("nodes)"), p.stdout
+
+
 def test_analyze_positions_file_and_bad_lines(tmp_path):
     tsv = tmp_path / "p.tsv"
     tsv.write_text("moves\tplies\n4453\t4\n1212121\t7\n44x\t3\n\n")
@@ -298,7 +314,7 @@ def test_a_bad_parameter_value_is_one_line_naming_the_flag():
     assert p.returncode == 2
     assert p.stderr.strip().splitlines() == [
         "error: argument --size: size must be an integer from 5 to 19, got '30' "
-        "(see: mcts-engine play --help)"]
+        "(see: python cli.py play --help)"]
 
 
 def test_size_and_komi_reach_the_game(tmp_path):
