@@ -129,9 +129,9 @@ class _FirstPass(Parser):
 
 
 def _prog():
-    """The command as the user typed it, for usage lines and hints: ``python cli.py`` when
-    started from the checkout, else the installed ``mcts-engine``."""
-    return "python cli.py" if os.path.basename(sys.argv[0]) == "cli.py" else "mcts-engine"
+    """The command as the user typed it, for usage lines and hints: ``python3 PATH/cli.py``
+    when started from the checkout (as the README does), else the installed ``mcts-engine``."""
+    return f"python3 {sys.argv[0]}" if os.path.basename(sys.argv[0]) == "cli.py" else "mcts-engine"
 
 
 def build_parser(command=None, declared=None, add_help=True, parser_class=Parser,

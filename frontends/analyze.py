@@ -55,19 +55,21 @@ def report(game, state, moves, result, as_json, top=0):
     console.print(f"[bold]{escape(moves) or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
                   f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
                   f"{result.seconds:.2f} s, {result.nodes:,} nodes)")
-    table = Table(box=None, padding=(0, 2))
-    for col in ("move", "visits", "win %", "proof"):
-        table.add_column(col, justify="right")
     shown = [c for c in result.children if c.visits or c.proof is not None]  # others: --json
-    for c in shown[:top] if top else shown:
-        table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}",
-                      f"{c.proof.value} within {c.plies}" if c.proof is not None else "")
+    rows = shown[:top] if top else shown
+    proofs = any(c.proof is not None for c in rows)     # else no (blank) proof column
+    table = Table(box=None, padding=(0, 2), pad_edge=False)
+    for col in ("move", "visits", "win %") + (("proof",) if proofs else ()):
+        table.add_column(col, justify="right")
+    for c in rows:
+        proof = f"{c.proof.value} within {c.plies}" if c.proof is not None else ""
+        table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}", *((proof,) if proofs else ()))
     console.print(table)
     if top and len(shown) > top:
         console.print(f"  ({len(shown) - top} more moves searched: --top 0 lists them)")
     console.print(f"pv: {' '.join(result.pv)}")
     if score is not None:
-        console.print(f"score: {score}", markup=False)
+        console.print(f"the board as it stands: {score}", markup=False)
 
 
 def analyze(args):

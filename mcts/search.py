@@ -334,7 +334,8 @@ class MCTS:
     def principal_variation(self, root, first_action=None) -> list:
         """Moves along the most-visited path from the root (visited nodes only, each once, at
         most ``max_length`` + 1), starting with ``first_action`` if given, in the tree that
-        visited that move most."""
+        visited that move most. Below the root a move needs two visits: one playout's move (a
+        new node tries each untried move, pass first, once) is no variation yet."""
         def visits_of(tree):
             j = tree.child_with_action(ROOT, first_action)
             return tree.visits[j] if j is not None else -1
@@ -343,8 +344,9 @@ class MCTS:
         state, pv, node = root.copy(), [], ROOT
         seen = {ROOT}
         while len(pv) <= self.game.max_length:      # a graph over transpositions may cycle
-            kids = [j for j in tree.children(node) if tree.status[j] >= 0 and tree.visits[j] > 0
-                    and j not in seen]
+            least = 1 if node == ROOT else 2
+            kids = [j for j in tree.children(node) if tree.status[j] >= 0
+                    and tree.visits[j] >= least and j not in seen]
             if node == ROOT and first_action is not None:
                 kids = [j for j in kids if tree.action[j] == first_action]
             if not kids:

@@ -314,7 +314,7 @@ def test_a_bad_parameter_value_is_one_line_naming_the_flag():
     assert p.returncode == 2
     assert p.stderr.strip().splitlines() == [
         "error: argument --size: size must be an integer from 5 to 19, got '30' "
-        "(see: python cli.py play --help)"]
+        "(see: python3 cli.py play --help)"]
 
 
 def test_size_and_komi_reach_the_game(tmp_path):

@@ -37,6 +37,21 @@ def test_result_accounts_for_every_playout():
     assert r.children[0].visits == max(c.visits for c in r.children)
 
 
+def test_principal_variation_follows_moves_of_two_visits_or_more():
+    engine, r = search("", playouts=60, seed=3, solve_nodes=0)
+    tree, node, state = engine.tree, ROOT, G.initial_state()
+    for i, move in enumerate(r.pv):
+        kids = list(tree.children(node))
+        node = next(j for j in kids if G.format_move(int(tree.action[j]), state) == move)
+        assert tree.visits[node] >= (1 if i == 0 else 2)
+        best = max(tree.visits[j] for j in kids)
+        assert tree.visits[node] == best          # the most visited, as the docstring says
+        G.play(state, int(tree.action[node]))
+    deeper = [tree.visits[j] for j in tree.children(node)] if tree.first_child[node] >= 0 else []
+    assert all(v < 2 for v in deeper)             # it stops where one playout's moves begin
+    assert len(r.pv) >= 2
+
+
 def check_invariants(tree):
     """visits(node) = own evaluations + sum of children's visits, with own evaluations 0 at an
     expanded root, 1 at an expanded non-root node (its first playout), all at terminals; a node
