@@ -288,6 +288,13 @@ class Game:
         """A game record for a list of move strings."""
         return self.record_separator.join(moves)
 
+    def prior_stats_for(self, playouts) -> str:
+        """Where a ``prior`` kernel's virtual playouts count ("amaf", "value" or "both"; see
+        mcts.config.SearchConfig) in a search expected to run ``playouts`` playouts (None:
+        not known yet), unless the user says: :attr:`prior_stats_default` by default; a game
+        may choose by budget (Go does)."""
+        return self.prior_stats_default
+
     def ai_should_pass(self, state) -> bool:
         """True when the AI should pass instead of searching (default: never)."""
         return False

@@ -57,7 +57,9 @@ class SearchConfig:
         them as virtual visits, Gelly and Silver 2007; with "amaf" and no RAVE they are not
         used) or "both" (they seed the AMAF statistics and join the move's own, so that they
         weigh while the AMAF weight is near 1, at few visits, and after); None: the game's
-        ``prior_stats_default``.
+        ``prior_stats_for(playouts)``, the playouts this search is expected to run (its
+        playout budget, or its seconds times the last search's playouts a second; None for
+        a first timed search), by default its ``prior_stats_default``.
     transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
         already expanded elsewhere in the tree shares that node's children and proof
         (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.

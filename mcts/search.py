@@ -77,6 +77,8 @@ class MCTS:
         self._pool = ThreadPoolExecutor(t) if t > 1 else None
         self._root = None          # position of the last search (for tree reuse)
         self._reused = 0           # nodes kept by the last search
+        self._rate = None          # playouts a second of the last search (None: none yet)
+        self._expected = None      # playouts this search is expected to run (None: unknown)
         self._moves = []           # moves played since (see advance)
 
     @property
@@ -147,6 +149,10 @@ class MCTS:
         root = np.ascontiguousarray(state).copy()
         if not (resume and self._continues(root)):
             self._prepare(root, st)
+        # What the game's prior placement may go by: unknown for a resumed search (analysis
+        # and pondering grow one tree through many short steps).
+        self._expected = None if resume else playouts if playouts is not None else \
+            None if self._rate is None else seconds * self._rate
         stop = threading.Event()
         n = len(self.workers)
         shares = [None] * n if playouts is None else \
@@ -167,7 +173,10 @@ class MCTS:
             except BaseException:
                 stop.set()
                 raise
-        return self._result(root, time.perf_counter() - t0)
+        result = self._result(root, time.perf_counter() - t0)
+        if result.seconds > 0.01 and result.proof is None and not resume:
+            self._rate = result.playouts / result.seconds
+        return result
 
     def _continues(self, root):
         """True if the trees are those of ``root``, with no move played since."""
@@ -265,7 +274,8 @@ class MCTS:
         params[P_RAVE_K] = g.rave_k_default if cfg.rave_k is None else cfg.rave_k
         schedule = cfg.rave_schedule or g.rave_schedule_default
         params[P_RAVE_MSE] = float(schedule == "mse")
-        params[P_PRIOR_VALUE] = PRIOR_STATS.index(cfg.prior_stats or g.prior_stats_default)
+        params[P_PRIOR_VALUE] = PRIOR_STATS.index(cfg.prior_stats
+                                                  or g.prior_stats_for(self._expected))
         params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
             else cfg.rave_distance
         params[P_AMAF_FIRST] = float(g.rave_first_play_default if cfg.rave_first_play is None

@@ -7,7 +7,9 @@ import games
 from games.contract import ONGOING
 from mcts import MCTS, SearchConfig
 from games.rng import new_rng
-from mcts.search import load_kernels
+from mcts.search import PRIOR_STATS, load_kernels
+from mcts.tree import P_PRIOR_VALUE
+from games.go_game import SMALL_BUDGET
 
 GO = games.get("go", size=9, komi=7.5)
 C4 = games.get("connect4")
@@ -198,16 +200,40 @@ def test_an_unknown_prior_placement_is_refused():
 
 
 @pytest.mark.parametrize("size, stats", [(9, "value"), (13, "value"), (15, "both"), (19, "both")])
-def test_go_seeds_the_amaf_statistics_with_its_priors_from_15x15_on(size, stats):
-    """Go's default placement of its priors depends on the board: its own statistics below
-    15x15, both from 15x15 on; a search without --prior-stats seeds AMAF exactly then."""
+def test_go_places_its_priors_by_board_size_and_budget(size, stats):
+    """Go's default placement of its priors: its own statistics below 15x15, both from 15x15
+    on; and both on every board for a search expected to run fewer than SMALL_BUDGET
+    playouts. A search without --prior-stats seeds AMAF exactly then."""
     game = games.get("go", size=size, komi=7.5)
     assert game.prior_stats_default == stats
+    assert game.prior_stats_for(None) == game.prior_stats_for(SMALL_BUDGET) == stats
+    assert game.prior_stats_for(SMALL_BUDGET - 1) == "both"
+
+    def seeded_after(**budget):
+        engine.search(game.play_record("D4")[0], **budget)
+        kids = engine.tree.children(0)
+        prior = engine.tree.prior_visits[kids.start:kids.stop].astype(np.int64)
+        amaf = engine.tree.amaf_visits[kids.start:kids.stop].astype(np.int64)
+        assert prior.max() > 0
+        return bool((amaf >= prior).all() and amaf.sum() >= prior.sum())
+
     engine = MCTS(game, SearchConfig(seed=3, rave=True, threads=1), log=None)
-    engine.search(game.play_record("D4")[0], playouts=1)
-    kids = engine.tree.children(0)
-    prior = engine.tree.prior_visits[kids.start:kids.stop].astype(np.int64)
-    amaf = engine.tree.amaf_visits[kids.start:kids.stop].astype(np.int64)
-    assert prior.max() > 0
-    seeded = (amaf >= prior).all() and amaf.sum() >= prior.sum()
-    assert seeded == (stats == "both")
+    assert seeded_after(playouts=1)                       # a small budget: both, any board
+    engine.search(game.play_record("D4")[0], playouts=SMALL_BUDGET)
+    assert engine.params()[P_PRIOR_VALUE] == PRIOR_STATS.index(stats)
+
+
+def test_a_timed_search_places_the_priors_by_the_playouts_it_expects():
+    # The first timed search cannot know its playouts: the board's default (9x9: value);
+    # the next ones expect the last search's rate times their seconds.
+    engine = MCTS(GO, SearchConfig(seed=3, rave=True, threads=1), log=None)
+    state, _ = GO.play_record("E5")
+    value, both = PRIOR_STATS.index("value"), PRIOR_STATS.index("both")
+    engine.search(state, seconds=0.3)
+    assert engine.params()[P_PRIOR_VALUE] == value
+    rate = engine._rate
+    assert rate > 0
+    engine.search(state, seconds=0.5 * SMALL_BUDGET / rate)       # about 1,000 playouts
+    assert engine.params()[P_PRIOR_VALUE] == both
+    engine.search(state, seconds=3.0 * SMALL_BUDGET / engine._rate)
+    assert engine.params()[P_PRIOR_VALUE] == value
