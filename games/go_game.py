@@ -15,8 +15,9 @@ from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN
                             PRIORS_ASSESS, PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL,
                             F_TOMOVE, MAX_SIZE, MIN_SIZE, NO_POINT)
 from games.go_count import Counting, area, result_string, score  # noqa: F401
-from games.go_notation import (COLUMNS, action_to_sgf, action_to_vertex, fixed_handicap_vertices,
-                               sgf_to_action, star_points, vertex_to_action)
+from games.go_notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
+                               player_index as _player, render_board, sgf_to_action,
+                               vertex_to_action)
 
 _REASONS = {
     GAME_OVER: "the game is over",
@@ -32,19 +33,6 @@ _REASONS = {
 LARGE_BOARD = 15
 SMALL_BUDGET = 2000     # below LARGE_BOARD, searches expected to run fewer playouts than this
                         # seed the AMAF statistics with the priors too (see prior_stats_for)
-
-
-def _player(color):
-    """0 (Black) or 1 (White) from 0/1 or a colour name ("b", "black", "w", "white")."""
-    if isinstance(color, str):
-        c = color.strip().lower()
-        if c in ("b", "black"):
-            return 0
-        if c in ("w", "white"):
-            return 1
-    elif color in (0, 1):
-        return int(color)
-    raise ValueError(f"colour {color!r}: use 0 or 'black' for Black, 1 or 'white' for White")
 
 
 class Go(Counting, Game):
@@ -420,32 +408,4 @@ class Go(Counting, Game):
 
     # -- display ---------------------------------------------------------------------------
     def render(self, state, last_action=None):
-        n = self.size
-        grid = self.board(state)
-        stars = star_points(n)
-        letters = "   " + " ".join(COLUMNS[:n])
-        mark = None
-        if last_action is not None and 0 <= int(last_action) < n * n:
-            mark = divmod(int(last_action), n)
-        lines = [letters]
-        for r in range(n):
-            num = n - r
-            line = f"{num:>2}"
-            for c in range(n):
-                a = r * n + c
-                ch = ".XO"[grid[r, c]]
-                if ch == "." and a in stars:
-                    ch = "+"
-                if mark == (r, c):
-                    sep = "("
-                elif mark == (r, c - 1):
-                    sep = ")"
-                else:
-                    sep = " "
-                line += sep + ch
-            line += (")" if mark == (r, n - 1) else " ") + f"{num}"
-            lines.append(line)
-        lines.append(letters)
-        by_b, by_w = self.captures(state)
-        lines.append(f"captured stones: by Black (X) {by_b}, by White (O) {by_w}")
-        return "\n".join(lines)
+        return render_board(self.board(state), last_action, self.captures(state))

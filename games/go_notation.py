@@ -112,3 +112,44 @@ def star_points(size):
         if size >= 15:
             spots |= {(lo, mid), (hi, mid), (mid, lo), (mid, hi)}
     return {(size - 1 - r) * size + c for c, r in spots}
+
+
+def render_board(grid, last_action=None, captures=(0, 0)):
+    """The board as text: ``grid`` (int, (n, n), 0 empty, 1 Black, 2 White, row 0 at the top)
+    with column letters and row numbers, ``+`` on empty star points, the stone of
+    ``last_action`` (an action, ``row * n + column``; None or pass: none) between parentheses,
+    and ``captures`` (stones captured by Black, by White) below."""
+    n = grid.shape[0]
+    stars = star_points(n)
+    letters = "   " + " ".join(COLUMNS[:n])
+    mark = None
+    if last_action is not None and 0 <= int(last_action) < n * n:
+        mark = divmod(int(last_action), n)
+    lines = [letters]
+    for r in range(n):
+        num = n - r
+        line = f"{num:>2}"
+        for c in range(n):
+            ch = ".XO"[grid[r, c]]
+            if ch == "." and r * n + c in stars:
+                ch = "+"
+            sep = "(" if mark == (r, c) else ")" if mark == (r, c - 1) else " "
+            line += sep + ch
+        line += (")" if mark == (r, n - 1) else " ") + f"{num}"
+        lines.append(line)
+    lines.append(letters)
+    lines.append(f"captured stones: by Black (X) {captures[0]}, by White (O) {captures[1]}")
+    return "\n".join(lines)
+
+
+def player_index(color):
+    """0 (Black) or 1 (White) from 0/1 or a colour name ("b", "black", "w", "white")."""
+    if isinstance(color, str):
+        c = color.strip().lower()
+        if c in ("b", "black"):
+            return 0
+        if c in ("w", "white"):
+            return 1
+    elif color in (0, 1):
+        return int(color)
+    raise ValueError(f"colour {color!r}: use 0 or 'black' for Black, 1 or 'white' for White")
