@@ -2,24 +2,22 @@
 import argparse
 
 
-def positive_int(text):
+def _whole_number(text, least, says):
     try:
         value = int(text.replace("_", ""))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text!r} must be {says}")
     return value
+
+
+def positive_int(text):
+    return _whole_number(text, 1, "at least 1")
 
 
 def non_negative_int(text):
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
+    return _whole_number(text, 0, "0 or more")
 
 
 def positive_float(text):

@@ -4,6 +4,8 @@ pass), and the handicap and star points of GTP v2 (sections 4.1.1 and 6.3.2, GNU
 placement)."""
 import re
 
+from games.board_text import marked_rows
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"          # vertex column letters: A-T without I
 
 _VERTEX = re.compile(r"([A-Za-z])(\d{1,2})")
@@ -125,18 +127,9 @@ def render_board(grid, last_action=None, captures=(0, 0)):
     mark = None
     if last_action is not None and 0 <= int(last_action) < n * n:
         mark = divmod(int(last_action), n)
-    lines = [letters]
-    for r in range(n):
-        num = n - r
-        line = f"{num:>2}"
-        for c in range(n):
-            ch = ".XO"[grid[r, c]]
-            if ch == "." and r * n + c in stars:
-                ch = "+"
-            sep = "(" if mark == (r, c) else ")" if mark == (r, c - 1) else " "
-            line += sep + ch
-        line += (")" if mark == (r, n - 1) else " ") + f"{num}"
-        lines.append(line)
+    cells = [["+" if grid[r, c] == 0 and r * n + c in stars else ".XO"[grid[r, c]]
+              for c in range(n)] for r in range(n)]
+    lines = [letters] + marked_rows(cells, mark, [n - r for r in range(n)])
     lines.append(letters)
     lines.append(f"captured stones: by Black (X) {captures[0]}, by White (O) {captures[1]}")
     return "\n".join(lines)

@@ -31,6 +31,7 @@ import re
 import numpy as np
 from numba import njit
 
+from games.board_text import marked_rows
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game
 from games.othello_bits import _ONE, _ZERO, _nth_bit, flips_of, moves_of, popcount
 from games.rng import below, next_u64, random_below
@@ -307,17 +308,9 @@ class Othello(Game):
         if last_action is not None and 0 <= int(last_action) < SQUARES:
             mark = divmod(int(last_action), SIZE)
         header = "   " + " ".join(COLUMNS)
-        lines = [header]
-        for r in range(SIZE):
-            line = f"{r + 1:>2}"
-            for c in range(SIZE):
-                ch = ".XO"[grid[r, c]]
-                if ch == "." and moves >> (r * SIZE + c) & 1:
-                    ch = "*"
-                sep = "(" if mark == (r, c) else ")" if mark == (r, c - 1) else " "
-                line += sep + ch
-            line += (")" if mark == (r, SIZE - 1) else " ") + f"{r + 1}"
-            lines.append(line)
+        cells = [["*" if grid[r, c] == 0 and moves >> (r * SIZE + c) & 1 else ".XO"[grid[r, c]]
+                  for c in range(SIZE)] for r in range(SIZE)]
+        lines = [header] + marked_rows(cells, mark, [r + 1 for r in range(SIZE)])
         lines.append(header)
         nb, nw = self.counts(state)
         note = f"Black (X) {nb}, White (O) {nw}"
