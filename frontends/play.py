@@ -84,7 +84,7 @@ def ai_move(session):
     if g.ai_should_pass(s.state):
         pass_action = g.parse_move("pass", s.state)
         s.play(pass_action)
-        console.print("AI passes: you passed, and the game ended now is the AI's")
+        console.print("AI passes: after your pass, the count as it stands wins for the AI")
         return
     r = s.engine.search(s.state, **s.budget)
     if g.resign_allowed and s.resigner.should_resign(g.to_play(s.state), r.value):
