@@ -80,6 +80,11 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   rules; ``"rates"``, ``"both"`` and ``"gammas"`` (a pattern move drawn with Pachi's
   pattern weights, ``games.go_policy.GAMMA_TABLE``) are the patterns policy with one trait
   each (for ``benchmarks.playout_balance``; ``a+b`` there joins them).
+* ``"shapes"``: the ko policy with Pachi's 3x3 shapes (:mod:`games.go_shapes`: MoGo's
+  patterns refined by the atari state of the stones next to the move, two more shapes, a
+  weight each) in place of MoGo's patterns, a matching point drawn with the shapes' weights;
+  ``"shapes2"`` also looks around the mover's previous stone, ``"shapes-tactics"`` is
+  rated-tactics with the shapes.
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -103,7 +108,8 @@ from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVE
                             F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_RATES, POLICY_TWOLIB, POLICY_UNIFORM,
+                            POLICY_PATTERNS2, POLICY_RATES, POLICY_SHAPES, POLICY_TWOLIB,
+                            POLICY_UNIFORM,
                             PRIORS_ASSESS,
                             PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
                             hash_after,
@@ -132,7 +138,11 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "gammas": POLICY_PATTERNS | POLICY_GAMMAS,
             "rated": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES,
             "rated-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
-                              | POLICY_BOTH | POLICY_RATES)}
+                              | POLICY_BOTH | POLICY_RATES),
+            "shapes": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES,
+            "shapes2": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_SHAPES,
+            "shapes-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
+                               | POLICY_BOTH | POLICY_RATES | POLICY_SHAPES)}
 DEFAULT_POLICY = "ko"
 
 

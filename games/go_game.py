@@ -65,10 +65,13 @@ class Go(Counting, Game):
               "(patterns, then capture or save a group in atari anywhere), twolib-global, ko "
               "(the default: patterns that first fight a fresh ko, as Pachi's Moggy), rated "
               "(ko, with the local rules at Moggy's rates and the patterns of both last moves "
-              "at once), rated-tactics (rated with the two-liberty and nakade rules) or "
+              "at once), rated-tactics (rated with the two-liberty and nakade rules), shapes "
+              "(ko with Pachi's weighted 3x3 shapes), shapes2 (shapes around both last "
+              "moves), shapes-tactics (rated-tactics with the shapes) or "
               "uniform (uniform random moves that keep their own eyes)",
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
-                       "twolib-global", "ko", "rated", "rated-tactics", "uniform")),
+                       "twolib-global", "ko", "rated", "rated-tactics", "shapes", "shapes2",
+                       "shapes-tactics", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; joins the move's own statistics, or seeds the "
               "RAVE statistics with --prior-stats amaf)"),

@@ -13,7 +13,7 @@ from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_L
                             F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES,
                             F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL,
                             POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
-                            POLICY_SECOND, POLICY_TWOLIB, POLICY_UNIFORM, at,
+                            POLICY_SECOND, POLICY_SHAPES, POLICY_TWOLIB, POLICY_UNIFORM, at,
                             final_status, is_legal_point, is_own_eye, place_stone,
                             push_history)
 from games.go_libs import bad_self_atari
@@ -95,13 +95,14 @@ def _local(state, w, c, x, region, queue, board):
             second = NO_POINT                   # captured since
     p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
                       policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue,
-                      board, second, policy & POLICY_RATES != 0, policy & POLICY_GAMMAS != 0)
+                      board, second, policy & POLICY_RATES != 0, policy & POLICY_GAMMAS != 0,
+                      policy & POLICY_SHAPES != 0)
     if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
         return p, x
     q = (b // n + 1) * w + b % n + 1
     if state[at(q, COLOR)] != c:
         return NO_POINT, x                      # captured since
-    return pattern_move(state, w, q, c, x)
+    return pattern_move(state, w, q, c, x, NO_POINT, False, policy & POLICY_SHAPES != 0)
 
 
 @njit(cache=True)

@@ -54,6 +54,7 @@ from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROU
 from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
                            self_atari)
 from games.go_nakade import nakade_move
+from games.go_shapes import shape_weight
 from games.go_twolib import two_liberty_move
 from games.rng import below, next_u64
 
@@ -274,7 +275,7 @@ def _fires(x, rate, rates):
 
 @nrt_free
 def local_move(s, w, last, c, x, nakade, twolib, region, queue, board, second=NO_POINT,
-               rates=False, gammas=False):
+               rates=False, gammas=False, shapes=False):
     """Rules 1-3 of the module docstring for player ``c`` after a stone on padded point
     ``last`` (``board``: the ladders' scratch, :func:`read_ladder`); between rules 2 and 3,
     with ``twolib`` the two-liberty rule (:func:`games.go_twolib.two_liberty_move`, ``queue``
@@ -282,7 +283,8 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, board, second=NO
     (:func:`games.go_nakade.nakade_move`, ``region`` its scratch). With ``rates`` each rule
     before the patterns fires only at Moggy's rate (rules 1-2 together and the two-liberty
     rule LOCAL_RATE, nakade NAKADE_RATE of 100), else the next is tried; ``second`` (a padded
-    point or NO_POINT) widens the patterns and ``gammas`` weighs them (:func:`pattern_move`).
+    point or NO_POINT) widens the patterns, ``gammas`` weighs them and ``shapes`` replaces them
+    with Pachi's (:func:`pattern_move`).
     Returns ``(point or NO_POINT, new rng state x)``."""
     fire, x = _fires(x, LOCAL_RATE, rates)
     if fire:
@@ -306,16 +308,18 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, board, second=NO
             p = nakade_move(s, w, last, region)
             if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
                 return p, x
-    return pattern_move(s, w, last, c, x, second, gammas)    # 3. patterns
+    return pattern_move(s, w, last, c, x, second, gammas, shapes)    # 3. patterns
 
 
 @nrt_free
-def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False):
+def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False, shapes=False):
     """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
     pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``.
     With ``second`` (a padded point), the neighbours of ``second`` that are not neighbours of
     ``centre`` are candidates too (Pachi's Moggy with ``pattern2``). With ``gammas`` a
-    candidate is drawn with odds GAMMA_TABLE of its neighbourhood, not uniformly."""
+    candidate is drawn with odds GAMMA_TABLE of its neighbourhood, not uniformly; with
+    ``shapes``, with the odds of Pachi's shapes (:func:`games.go_shapes.shape_weight`, which
+    replace the patterns)."""
     found = 0
     chosen = NO_POINT
     for k in range(2 if second != NO_POINT else 1):
@@ -326,10 +330,12 @@ def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False):
                 continue                                # seen around centre (or centre)
             if s[at(q, COLOR)] != EMPTY:
                 continue
-            code = neighbourhood(s, w, q)
-            if (PATTERN_TABLE[code] and playable(s, w, q, c)
-                    and not self_atari(s, w, q, c)):
-                weight = GAMMA_TABLE[code] if gammas else 1
+            if shapes:
+                weight = shape_weight(s, w, q, c)
+            else:
+                code = neighbourhood(s, w, q)
+                weight = (GAMMA_TABLE[code] if gammas else 1) if PATTERN_TABLE[code] else 0
+            if weight > 0 and playable(s, w, q, c) and not self_atari(s, w, q, c):
                 found += weight
                 x = next_u64(x)
                 if below(x, found) < weight:            # (weighted) reservoir sampling
