@@ -102,7 +102,7 @@ def _local(state, w, c, x, region, queue, board):
     q = (b // n + 1) * w + b % n + 1
     if state[at(q, COLOR)] != c:
         return NO_POINT, x                      # captured since
-    return pattern_move(state, w, q, c, x, NO_POINT, False, policy & POLICY_SHAPES != 0)
+    return pattern_move(state, w, q, c, x, board, NO_POINT, False, policy & POLICY_SHAPES != 0)
 
 
 @njit(cache=True)

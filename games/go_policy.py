@@ -213,6 +213,21 @@ def read_ladder(s, w, p, c, t):
 
 
 @nrt_free
+def ladder_escape(s, w, p, c, board):
+    """True if a ``c`` stone on ``p`` extends a ``c`` group in atari, captures nothing and
+    leaves it two liberties that a ladder takes (:func:`read_ladder`; ``board`` its scratch):
+    the move the atari defence refuses, which Pachi's shape rule refuses too (Moggy's
+    ``test_pattern3_here``: "ladder moves are stupid")."""
+    for d in (1, -1, w, -w):
+        q = p + d
+        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
+            if captures(s, w, p, c) or liberties_after(s, w, p, c, 3) != 2:
+                return False
+            return read_ladder(s, w, p, c, board)
+    return False
+
+
+@nrt_free
 def _save(s, w, g, c, board):
     """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
     atari that touches it, else extend at its liberty if that gives two liberties or more and
@@ -308,18 +323,19 @@ def local_move(s, w, last, c, x, nakade, twolib, region, queue, board, second=NO
             p = nakade_move(s, w, last, region)
             if p != NO_POINT and playable(s, w, p, c) and not self_atari(s, w, p, c):
                 return p, x
-    return pattern_move(s, w, last, c, x, second, gammas, shapes)    # 3. patterns
+    return pattern_move(s, w, last, c, x, board, second, gammas, shapes)    # 3. patterns
 
 
 @nrt_free
-def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False, shapes=False):
+def pattern_move(s, w, centre, c, x, board, second=NO_POINT, gammas=False, shapes=False):
     """Rule 3 around padded point ``centre``: an empty neighbour (of the eight) matching a 3x3
     pattern, playable and no self-atari, chosen uniformly; ``(point or NO_POINT, new x)``.
     With ``second`` (a padded point), the neighbours of ``second`` that are not neighbours of
     ``centre`` are candidates too (Pachi's Moggy with ``pattern2``). With ``gammas`` a
     candidate is drawn with odds GAMMA_TABLE of its neighbourhood, not uniformly; with
     ``shapes``, with the odds of Pachi's shapes (:func:`games.go_shapes.shape_weight`, which
-    replace the patterns)."""
+    replace the patterns) and, as Pachi's shape rule, never a ladder escape
+    (:func:`ladder_escape`; ``board``: scratch of :func:`read_ladder`)."""
     found = 0
     chosen = NO_POINT
     for k in range(2 if second != NO_POINT else 1):
@@ -335,7 +351,8 @@ def pattern_move(s, w, centre, c, x, second=NO_POINT, gammas=False, shapes=False
             else:
                 code = neighbourhood(s, w, q)
                 weight = (GAMMA_TABLE[code] if gammas else 1) if PATTERN_TABLE[code] else 0
-            if weight > 0 and playable(s, w, q, c) and not self_atari(s, w, q, c):
+            if (weight > 0 and playable(s, w, q, c) and not self_atari(s, w, q, c)
+                    and not (shapes and ladder_escape(s, w, q, c, board))):
                 found += weight
                 x = next_u64(x)
                 if below(x, found) < weight:            # (weighted) reservoir sampling

@@ -302,6 +302,30 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     assert picks(g, s) == {"D3"}
 
 
+def test_the_shapes_never_escape_a_ladder_the_atari_defence_refused():
+    """After White E4 (LADDER) the extension D3 is caught in a ladder, and it also completes
+    an enclosing hane (White C4 and E4 around Black D4): Pachi's shape rule (``shapes``)
+    does not play it; MoGo's patterns (``ko``) still do in some draws (refusing it there too
+    was not stronger at equal time, see README). With the ladder broken by B2, D3 is no
+    ladder escape."""
+    g = Go(9)
+    w = g.size + 2
+    s = position(g, LADDER, to_play=1)
+    g.play(s, g.parse_move("E4", s))
+    board = np.empty(s[gb.F_HIST_AT], dtype=np.int64)
+    assert gp.ladder_escape(s, w, padded(g, "D3"), 1, board) is True
+    assert gp.ladder_escape(s, w, padded(g, "E5"), 1, board) is False
+    s[gb.F_POLICY] = go.POLICIES["shapes"]
+    assert picks(g, s, draws=300) == {"E5"}             # the hane at E4's head, not D3
+    s[gb.F_POLICY] = go.POLICIES["ko"]
+    assert picks(g, s, draws=300) == {"D3", "E5"}
+    rows = LADDER.strip().splitlines()
+    rows[7] = "        . X . . . . . . ."
+    s = position(g, "\n".join(rows), to_play=1)
+    g.play(s, g.parse_move("E4", s))
+    assert gp.ladder_escape(s, w, padded(g, "D3"), 1, board) is False
+
+
 def test_patterns2_answers_around_the_movers_previous_stone():
     """Black C5 faces White D5 between C5 and E5; White then plays J1, far away, with nothing
     to answer there. The patterns policy plays at random; patterns2 plays a 3x3 pattern next
