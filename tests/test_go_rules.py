@@ -484,7 +484,8 @@ def test_bad_parameters():
                         "prior_learned": False, "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
                                          "nakade, patterns2-nakade, twolib, global, "
-                                         "twolib-global, ko, rated, rated-tactics, uniform"):
+                                         "twolib-global, ko, rated, rated-tactics, shapes, "
+                                         "shapes2, shapes-tactics, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
