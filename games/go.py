@@ -85,6 +85,11 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   weight each) in place of MoGo's patterns, a matching point drawn with the shapes' weights;
   ``"shapes2"`` also looks around the mover's previous stone, ``"shapes-tactics"`` is
   rated-tactics with the shapes.
+* ``"ko-selfatari"`` and ``"shapes-selfatari"``: ko and shapes whose random moves read
+  self-ataris as Pachi's Moggy does (:mod:`games.go_selfatari`): a bad one, lone stones
+  included, gives way to the other liberty of the group that made it a self-atari; throw-ins
+  and nakade that leave a dead shape stay; a false eye of the mover gives way to the capture
+  or atari of the enemy group next to it.
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -108,8 +113,8 @@ from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVE
                             F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_RATES, POLICY_SHAPES, POLICY_TWOLIB,
-                            POLICY_UNIFORM,
+                            POLICY_PATTERNS2, POLICY_RATES, POLICY_SELFATARI, POLICY_SHAPES,
+                            POLICY_TWOLIB, POLICY_UNIFORM,
                             PRIORS_ASSESS,
                             PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
                             hash_after,
@@ -142,7 +147,9 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "shapes": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES,
             "shapes2": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_SHAPES,
             "shapes-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
-                               | POLICY_BOTH | POLICY_RATES | POLICY_SHAPES)}
+                               | POLICY_BOTH | POLICY_RATES | POLICY_SHAPES),
+            "ko-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SELFATARI,
+            "shapes-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES | POLICY_SELFATARI}
 DEFAULT_POLICY = "ko"
 
 

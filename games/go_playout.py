@@ -13,14 +13,17 @@ from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_L
                             F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES,
                             F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL,
                             POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
-                            POLICY_SECOND, POLICY_SHAPES, POLICY_TWOLIB, POLICY_UNIFORM, at,
+                            POLICY_SECOND, POLICY_SELFATARI, POLICY_SHAPES, POLICY_TWOLIB,
+                            POLICY_UNIFORM, at,
                             final_status, is_legal_point, is_own_eye, place_stone,
                             push_history)
-from games.go_libs import bad_self_atari
+from games.go_libs import bad_self_atari, playable
 from games.go_nakade import MAX_EYE
 from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
+from games.go_selfatari import (EYEFILL_RATE, SCRATCH, SELFATARI_RATE, bad_self_atari_read,
+                                cousin, eyefill_redirect)
 from games.go_twolib import QUEUE
-from games.rng import below, next_u64, random_below
+from games.rng import below, next_u64
 
 KO_AGE = 4          # the ko rule plays at a ko captured fewer than this many moves ago,
 KO_RATE = 40        # in this many moves of 100 (Pachi's Moggy: koage 4, korate 40)
@@ -55,6 +58,30 @@ def _random_ok(state, w, p, c, patterns):
     """A point the random part of the policy may play: a candidate, and with the patterns
     policy not a self-atari of two stones or more."""
     return _is_candidate(state, w, p, c) and not (patterns and bad_self_atari(state, w, p, c))
+
+
+@nrt_free
+def _permit(state, w, p, c, x, patterns, read, scratch):
+    """The random move drawn at ``p``, as the policy plays it: ``p``, another point, or
+    NO_POINT (draw again), with the new rng state. Without ``read``: ``p`` if
+    :func:`_random_ok`. With it (Moggy's permit, games.go_selfatari): a candidate ``p`` that
+    the self-atari reading, run in SELFATARI_RATE draws of 100, finds a bad self-atari is
+    replaced by its cousin, or refused if that is not playable; else, in EYEFILL_RATE draws of
+    100, a false eye of the mover gives way to the capture or atari next to it."""
+    if not read:
+        return (p if _random_ok(state, w, p, c, patterns) else NO_POINT), x
+    if not _is_candidate(state, w, p, c):
+        return NO_POINT, x
+    x = next_u64(x)
+    if below(x, 100) < SELFATARI_RATE and bad_self_atari_read(state, w, p, c, scratch):
+        q, x = cousin(state, w, p, c, x, scratch)
+        return (q if q != NO_POINT and playable(state, w, q, c) else NO_POINT), x
+    x = next_u64(x)
+    if below(x, 100) < EYEFILL_RATE:
+        q = eyefill_redirect(state, w, p, c, scratch)
+        if q != NO_POINT and playable(state, w, q, c):
+            return q, x
+    return p, x
 
 
 @nrt_free
@@ -123,24 +150,38 @@ def playout_action(state, rng):
         groups = np.empty(n * n, dtype=np.int64)
         p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups),
                                    board)
-    if p != NO_POINT:
-        return (p // w - 1) * n + p % w - 1
+    if p == NO_POINT:
+        e0 = state[F_EMPTY_AT]
+        empties = state[e0:e0 + state[F_NEMPTY]].copy()
+        p, rng[0] = _random_move(state, w, c, rng[0], empties, False,
+                                 np.empty(SCRATCH, dtype=np.int64))
+    return n * n if p == NO_POINT else (p // w - 1) * n + p % w - 1
+
+
+@nrt_free
+def _random_move(state, w, c, x, empties, listed, scratch):
+    """The random part of the policy: draw uniformly from the points of ``empties`` (int64
+    padded points; reordered) not yet refused, until :func:`_permit` gives a move;
+    ``(point or NO_POINT, new rng state x)``. A refused point is swapped behind the points
+    still open, so nothing is allocated; with ``listed``, ``empties`` is the state's own
+    empty-point list and the swaps update its EPOS index."""
     patterns = state[F_POLICY] != POLICY_UNIFORM
-    e0 = state[F_EMPTY_AT]
-    count = 0
-    for i in range(state[F_NEMPTY]):
-        if _random_ok(state, w, state[e0 + i], c, patterns):
-            count += 1
-    if count == 0:
-        return n * n
-    k = random_below(rng, count)
-    for i in range(state[F_NEMPTY]):
-        p = state[e0 + i]
-        if _random_ok(state, w, p, c, patterns):
-            if k == 0:
-                return (p // w - 1) * n + p % w - 1
-            k -= 1
-    return n * n
+    read = state[F_POLICY] & POLICY_SELFATARI != 0
+    k = empties.shape[0]
+    while k > 0:
+        x = next_u64(x)
+        i = below(x, k)
+        p = empties[i]
+        q, x = _permit(state, w, p, c, x, patterns, read, scratch)
+        if q != NO_POINT:
+            return q, x
+        k -= 1
+        empties[i] = empties[k]
+        empties[k] = p
+        if listed:
+            state[at(empties[i], EPOS)] = i
+            state[at(p, EPOS)] = k
+    return NO_POINT, x
 
 
 @nrt_free
@@ -186,6 +227,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     region = np.empty(MAX_EYE, dtype=np.int64)
     queue = np.empty(QUEUE, dtype=np.int64)
     board = np.empty(state[F_HIST_AT], dtype=np.int64)
+    scratch = np.empty(SCRATCH, dtype=np.int64)
     use_global = state[F_POLICY] & POLICY_GLOBAL != 0
     groups = np.empty(n * n if use_global else 0, dtype=np.int64)
     ng = scan_atari(state, w, groups) if use_global else 0
@@ -201,20 +243,9 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
             chosen, x = _local(state, w, c, x, region, queue, board)
         if use_global and chosen == NO_POINT:
             chosen, x, ng = global_move(state, w, c, x, groups, ng, board)
-        k = state[F_NEMPTY] if chosen == NO_POINT else 0
-        while k > 0:
-            x = next_u64(x)
-            i = below(x, k)
-            p = state[e0 + i]
-            if _random_ok(state, w, p, c, patterns):
-                chosen = p
-                break
-            k -= 1              # reject p: swap it behind the candidates still open
-            q = state[e0 + k]
-            state[e0 + i] = q
-            state[at(q, EPOS)] = i
-            state[e0 + k] = p
-            state[at(p, EPOS)] = k
+        if chosen == NO_POINT:
+            chosen, x = _random_move(state, w, c, x, state[e0:e0 + state[F_NEMPTY]], True,
+                                     scratch)
         if chosen == NO_POINT:
             state[F_PASSES] += 1
             state[F_KO] = NO_POINT

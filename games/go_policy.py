@@ -54,7 +54,7 @@ from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROU
 from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
                            self_atari)
 from games.go_nakade import nakade_move
-from games.go_shapes import shape_weight
+from games.go_shapes import shape_weight, symmetries
 from games.go_twolib import two_liberty_move
 from games.rng import below, next_u64
 
@@ -84,17 +84,6 @@ PATTERNS = {
 _NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
-def _symmetries(rows):
-    """The 8 rotations and reflections of a 3x3 pattern (tuples of 3 strings)."""
-    grid = [list(r) for r in rows]
-    out = []
-    for _ in range(4):
-        grid = [list(r) for r in zip(*grid[::-1])]             # rotate a quarter turn
-        out.append(tuple("".join(r) for r in grid))
-        out.append(tuple("".join(r[::-1]) for r in grid))     # and its mirror image
-    return out
-
-
 def _allowed(ch, x_colour):
     """The point colours that pattern character ``ch`` accepts when X is ``x_colour``."""
     o_colour = 3 - x_colour
@@ -109,7 +98,7 @@ def build_pattern_table(patterns=PATTERNS):
     (in some rotation or reflection, with either colour as X)."""
     table = np.zeros(1 << 16, dtype=np.uint8)
     for rows in patterns.values():
-        for variant in set(_symmetries(rows)):
+        for variant in set(symmetries(rows)):
             for x_colour in (BLACK, WHITE):
                 choices = [_allowed(variant[1 + dr][1 + dc], x_colour) for dr, dc in _NEIGHBOURS]
                 for colours in itertools.product(*choices):

@@ -54,7 +54,7 @@ _OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)
 _DIRECT = {1: 0, 3: 1, 4: 2, 6: 3}      # neighbour index (code order) -> its atari bit
 
 
-def _symmetries(rows):
+def symmetries(rows):
     """The 8 rotations and reflections of a 3x3 shape (tuples of 3 strings)."""
     grid = [list(r) for r in rows]
     out = []
@@ -96,7 +96,7 @@ def build_shape_weights(shapes=SHAPES):
     either colour unless ``fixed``), else 0."""
     table = np.zeros((1 << 16, 32), dtype=np.uint8)
     for rows, weight, fixed in sorted(shapes.values(), key=lambda s: s[1]):
-        for variant in set(_symmetries(rows)):
+        for variant in set(symmetries(rows)):
             for x in (BLACK, WHITE):
                 choices = [_colours(variant[1 + dr][1 + dc], x) for dr, dc in _OFFSETS]
                 for colours in itertools.product(*choices):

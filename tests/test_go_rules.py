@@ -485,7 +485,8 @@ def test_bad_parameters():
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
                                          "nakade, patterns2-nakade, twolib, global, "
                                          "twolib-global, ko, rated, rated-tactics, shapes, "
-                                         "shapes2, shapes-tactics, uniform"):
+                                         "shapes2, shapes-tactics, ko-selfatari, "
+                                         "shapes-selfatari, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
