@@ -89,7 +89,8 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   self-ataris as Pachi's Moggy does (:mod:`games.go_selfatari`): a bad one, lone stones
   included, gives way to the other liberty of the group that made it a self-atari; throw-ins
   and nakade that leave a dead shape stay; a false eye of the mover gives way to the capture
-  or atari of the enemy group next to it.
+  or atari of the enemy group next to it. ``"rated-selfatari"`` and
+  ``"rated-tactics-selfatari"`` are rated and rated-tactics with that reading.
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
@@ -149,7 +150,12 @@ POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout
             "shapes-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
                                | POLICY_BOTH | POLICY_RATES | POLICY_SHAPES),
             "ko-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SELFATARI,
-            "shapes-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES | POLICY_SELFATARI}
+            "shapes-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES | POLICY_SELFATARI,
+            "rated-selfatari": (POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES
+                                | POLICY_SELFATARI),
+            "rated-tactics-selfatari": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB
+                                        | POLICY_NAKADE | POLICY_BOTH | POLICY_RATES
+                                        | POLICY_SELFATARI)}
 DEFAULT_POLICY = "ko"
 
 

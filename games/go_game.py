@@ -69,11 +69,13 @@ class Go(Counting, Game):
               "(ko with Pachi's weighted 3x3 shapes), shapes2 (shapes around both last "
               "moves), shapes-tactics (rated-tactics with the shapes), ko-selfatari and "
               "shapes-selfatari (ko and shapes reading self-ataris in the random moves as "
-              "Moggy) or "
+              "Moggy), rated-selfatari and rated-tactics-selfatari (rated and rated-tactics "
+              "with that reading) or "
               "uniform (uniform random moves that keep their own eyes)",
               choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
                        "twolib-global", "ko", "rated", "rated-tactics", "shapes", "shapes2",
-                       "shapes-tactics", "ko-selfatari", "shapes-selfatari", "uniform")),
+                       "shapes-tactics", "ko-selfatari", "shapes-selfatari", "rated-selfatari",
+                       "rated-tactics-selfatari", "uniform")),
         Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
               "patterns, no self-ataris, edges; joins the move's own statistics, or seeds the "
               "RAVE statistics with --prior-stats amaf)"),

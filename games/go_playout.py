@@ -9,7 +9,7 @@ from numba import njit
 
 from games.contract import ONGOING
 from games.compiled import nrt_free
-from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_LAST, F_LAST2,
+from games.go_board import (BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_LAST, F_LAST2,
                             F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES, F_NEMPTY, F_PASSES,
                             F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL,
                             POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
@@ -17,7 +17,7 @@ from games.go_board import (COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F_KO, F_L
                             POLICY_UNIFORM, at,
                             final_status, is_legal_point, is_own_eye, place_stone,
                             push_history)
-from games.go_libs import bad_self_atari, playable
+from games.go_libs import bad_self_atari, count_around, playable
 from games.go_nakade import MAX_EYE
 from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
 from games.go_selfatari import (EYEFILL_RATE, SCRATCH, SELFATARI_RATE, bad_self_atari_read,
@@ -72,10 +72,14 @@ def _permit(state, w, p, c, x, patterns, read, scratch):
         return (p if _random_ok(state, w, p, c, patterns) else NO_POINT), x
     if not _is_candidate(state, w, p, c):
         return NO_POINT, x
+    if count_around(state, w, p, EMPTY) >= 2:
+        return p, x                 # neither a self-atari nor an eye: no draw needed
     x = next_u64(x)
     if below(x, 100) < SELFATARI_RATE and bad_self_atari_read(state, w, p, c, scratch):
         q, x = cousin(state, w, p, c, x, scratch)
         return (q if q != NO_POINT and playable(state, w, q, c) else NO_POINT), x
+    if count_around(state, w, p, c) + count_around(state, w, p, BORDER) < 4:
+        return p, x
     x = next_u64(x)
     if below(x, 100) < EYEFILL_RATE:
         q = eyefill_redirect(state, w, p, c, scratch)

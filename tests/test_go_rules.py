@@ -486,7 +486,8 @@ def test_bad_parameters():
                                          "nakade, patterns2-nakade, twolib, global, "
                                          "twolib-global, ko, rated, rated-tactics, shapes, "
                                          "shapes2, shapes-tactics, ko-selfatari, "
-                                         "shapes-selfatari, uniform"):
+                                         "shapes-selfatari, rated-selfatari, "
+                                         "rated-tactics-selfatari, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 

@@ -168,7 +168,8 @@ def test_the_reading_only_ever_refuses_self_ataris():
     assert bad_seen > 50
 
 
-@pytest.mark.parametrize("policy", ["ko-selfatari", "shapes-selfatari"])
+@pytest.mark.parametrize("policy", ["ko-selfatari", "shapes-selfatari", "rated-selfatari",
+                                    "rated-tactics-selfatari"])
 def test_selfatari_policies_play_legal_moves_and_finish(policy):
     """The policies' moves are legal and never fill the mover's own eye; seeded rollouts
     from the empty board end, and the same seed gives the same final position."""
