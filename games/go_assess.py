@@ -9,7 +9,7 @@ virtual playouts of ``unit`` (the prior's unit, Pachi's ``eqex``):
 * a group in atari: for the attacker, taking its liberty; for its owner, capturing an enemy
   group in atari that touches it, or extending at its liberty if that leaves two liberties or
   more: ``2 unit`` won, plus ``unit / 2`` won for each stone of the group beyond the first (up
-  to 15 stones). An extension caught in a ladder (:func:`games.go_policy.ladder_captured`)
+  to 15 stones). An extension caught in a ladder (:func:`games.go_ladder.ladder_captured`)
   gets ``unit`` lost instead;
 * a group with two liberties that a stone on one of them would chase into a ladder: that
   liberty (the chase, or the defender's right extension), ``unit`` won, and nothing else for
@@ -23,7 +23,7 @@ from numba import njit
 from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, WHITE, at, in_atari,
                             is_legal_point, place_stone)
 from games.go_libs import captures, count_around, liberties_after, liberty_of, libs3, playable
-from games.go_policy import ladder_captured
+from games.go_ladder import ladder_captured
 from games.go_twolib import group_check
 
 MAX_STONES = 15

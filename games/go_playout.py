@@ -112,7 +112,7 @@ def _local(state, w, c, x, region, queue, board):
     mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
     scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
     two-liberty rule (``games.go_twolib.QUEUE``), ``board`` that of the ladders
-    (``state[F_HIST_AT]`` entries, ``games.go_policy.read_ladder``)."""
+    (``state[F_HIST_AT]`` entries, ``games.go_ladder.read_ladder``)."""
     a = state[F_LAST]
     n = w - 2
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:

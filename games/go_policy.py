@@ -12,7 +12,7 @@ opponent's last move (a stone), the first rule that gives a move plays it:
 1. **Capture**: ``L``'s group is in atari: take it.
 2. **Atari defence**: a group of ours next to ``L`` is in atari: capture an enemy group in
    atari that touches it, else extend at its liberty if that leaves it two liberties or more
-   and does not run into a ladder (:func:`ladder_captured`: with exactly two liberties left,
+   and does not run into a ladder (:func:`games.go_ladder.ladder_captured`: with exactly two liberties left,
    the ladder is read out on a copy of the board).
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
@@ -45,14 +45,11 @@ liberty facts they share with the tree priors (self-atari, liberties after a mov
 import itertools
 
 import numpy as np
-from numba import njit
 
 from games.compiled import nrt_free
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT,
-                            NO_POINT, WHITE, at, in_atari, is_legal_point,
-                            place_stone)
-from games.go_libs import (captures, count_around, liberties_after, liberty_of, libs3, playable,
-                           self_atari)
+from games.go_board import BLACK, BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, WHITE, at, in_atari
+from games.go_ladder import ladder_escape, read_ladder
+from games.go_libs import captures, liberties_after, liberty_of, playable, self_atari
 from games.go_nakade import nakade_move
 from games.go_shapes import shape_weight, symmetries
 from games.go_twolib import two_liberty_move
@@ -137,83 +134,6 @@ def neighbourhood(s, w, p):
         code |= s[at(p + d, COLOR)] << (2 * k)
         k += 1
     return code
-
-
-@nrt_free
-def _captures_next_to(s, w, g, c):
-    """True if an enemy group touching ``c`` group ``g`` is in atari (``g`` can take it)."""
-    x = g
-    while True:
-        for d in (1, -1, w, -w):
-            y = x + d
-            if s[at(y, COLOR)] == 3 - c and in_atari(s, s[at(y, GROUP)]):
-                return True
-        x = s[at(x, NEXT)]
-        if x == g:
-            break
-    return False
-
-
-@njit(cache=True)
-def ladder_captured(s, w, p, c):
-    """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
-    in a ladder: :func:`read_ladder` on a new copy of the board."""
-    return read_ladder(s, w, p, c, np.empty(s[F_HIST_AT], dtype=np.int64))
-
-
-@nrt_free
-def read_ladder(s, w, p, c, t):
-    """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
-    in a ladder: read on a copy in ``t`` (int64 scratch of at least ``s[F_HIST_AT]`` entries,
-    the board and the empty list; the history is not copied), the attacker ataris on the
-    liberty that leaves the other one the fewest open points (the usual ladder), the defender
-    extends, until the defender has three liberties or can capture an attacking group in atari
-    (it escapes) or is left in atari after extending (it is captured). The ladder reading of
-    Pachi's and Fuego's playouts, with one line and no branching."""
-    for i in range(s[F_HIST_AT]):
-        t[i] = s[i]
-    place_stone(t, w, p, c, True)
-    g = t[at(p, GROUP)]
-    attacker = 3 - c
-    for _ in range(4 * t[F_SIZE]):
-        n, a, b = libs3(t, w, g)
-        if n >= 3 or _captures_next_to(t, w, g, c):
-            return False
-        if n <= 1:
-            return True
-        hit = a                                 # atari on a leaves b, and the reverse:
-        if not is_legal_point(t, w, a, attacker) or (    # leave the one with fewer open points
-                is_legal_point(t, w, b, attacker)
-                and count_around(t, w, a, EMPTY) < count_around(t, w, b, EMPTY)):
-            hit = b
-        if not is_legal_point(t, w, hit, attacker):
-            return False
-        place_stone(t, w, hit, attacker, True)
-        if in_atari(t, t[at(hit, GROUP)]) or _captures_next_to(t, w, g, c):
-            return False                        # the defender takes an attacking stone
-        n, a, b = libs3(t, w, g)
-        if n != 1:
-            return n == 0
-        if not is_legal_point(t, w, a, c):
-            return True
-        place_stone(t, w, a, c, True)
-        g = t[at(a, GROUP)]
-    return False
-
-
-@nrt_free
-def ladder_escape(s, w, p, c, board):
-    """True if a ``c`` stone on ``p`` extends a ``c`` group in atari, captures nothing and
-    leaves it two liberties that a ladder takes (:func:`read_ladder`; ``board`` its scratch):
-    the move the atari defence refuses, which Pachi's shape rule refuses too (Moggy's
-    ``test_pattern3_here``: "ladder moves are stupid")."""
-    for d in (1, -1, w, -w):
-        q = p + d
-        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
-            if captures(s, w, p, c) or liberties_after(s, w, p, c, 3) != 2:
-                return False
-            return read_ladder(s, w, p, c, board)
-    return False
 
 
 @nrt_free

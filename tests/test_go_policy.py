@@ -6,7 +6,7 @@ Diagrams are drawn with row 1 at the bottom: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go, go_board as gb, go_libs as gl, go_nakade as gn, go_policy as gp
+from games import go, go_board as gb, go_ladder, go_libs as gl, go_nakade as gn, go_policy as gp
 from games.contract import ONGOING
 from games.go_game import Go
 from games.rng import new_rng
@@ -290,7 +290,7 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     s = position(g, LADDER, to_play=1)
     g.play(s, g.parse_move("E4", s))
     w = g.size + 2
-    assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is True
+    assert go_ladder.ladder_captured(s, w, padded(g, "D3"), 1) is True
     board = np.empty(s[gb.F_HIST_AT], dtype=np.int64)
     assert gp.saving_moves(s, w, padded(g, "E4"), 1, board) == (gb.NO_POINT,) * 4  # not forced
     # A black stone on B2 breaks the ladder: D3 is played again.
@@ -298,7 +298,7 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     rows[7] = "        . X . . . . . . ."
     s = position(g, "\n".join(rows), to_play=1)
     g.play(s, g.parse_move("E4", s))
-    assert gp.ladder_captured(s, w, padded(g, "D3"), 1) is False
+    assert go_ladder.ladder_captured(s, w, padded(g, "D3"), 1) is False
     assert picks(g, s) == {"D3"}
 
 
@@ -313,8 +313,8 @@ def test_the_shapes_never_escape_a_ladder_the_atari_defence_refused():
     s = position(g, LADDER, to_play=1)
     g.play(s, g.parse_move("E4", s))
     board = np.empty(s[gb.F_HIST_AT], dtype=np.int64)
-    assert gp.ladder_escape(s, w, padded(g, "D3"), 1, board) is True
-    assert gp.ladder_escape(s, w, padded(g, "E5"), 1, board) is False
+    assert go_ladder.ladder_escape(s, w, padded(g, "D3"), 1, board) is True
+    assert go_ladder.ladder_escape(s, w, padded(g, "E5"), 1, board) is False
     s[gb.F_POLICY] = go.POLICIES["shapes"]
     assert picks(g, s, draws=300) == {"E5"}             # the hane at E4's head, not D3
     s[gb.F_POLICY] = go.POLICIES["ko"]
@@ -323,7 +323,7 @@ def test_the_shapes_never_escape_a_ladder_the_atari_defence_refused():
     rows[7] = "        . X . . . . . . ."
     s = position(g, "\n".join(rows), to_play=1)
     g.play(s, g.parse_move("E4", s))
-    assert gp.ladder_escape(s, w, padded(g, "D3"), 1, board) is False
+    assert go_ladder.ladder_escape(s, w, padded(g, "D3"), 1, board) is False
 
 
 def test_patterns2_answers_around_the_movers_previous_stone():
