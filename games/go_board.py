@@ -198,15 +198,22 @@ def is_own_eye(s, w, p, c):
         v = s[at(p + d, COLOR)]
         if v != c and v != BORDER:
             return False
-    enemy = 0
+    return not false_eyelike(s, w, p, c)
+
+
+@nrt_free
+def false_eyelike(s, w, p, owner):
+    """True if the diagonals of ``p`` make it a false eye of ``owner``: two stones of the other
+    colour in the centre, one at the edge or in the corner."""
+    hostile = 0
     edge = 0
     for d in (w + 1, w - 1, 1 - w, -1 - w):
         v = s[at(p + d, COLOR)]
         if v == BORDER:
             edge = 1
-        elif v == 3 - c:
-            enemy += 1
-    return enemy + edge < 2
+        elif v == 3 - owner:
+            hostile += 1
+    return hostile + edge >= 2
 
 
 @nrt_free

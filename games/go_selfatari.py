@@ -15,7 +15,8 @@ Points are padded indices of the state ``s`` (see games.go_board); ``c`` is the 
 (1 or 2). ``scratch`` is an int64 array of at least ``SCRATCH`` entries. Nothing is allocated.
 """
 from games.compiled import nrt_free
-from games.go_board import BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari
+from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, false_eyelike,
+                            in_atari)
 from games.go_libs import count_around, liberties_after, liberty_of, libs3, playable
 from games.go_nakade import vital_point
 from games.rng import below, next_u64
@@ -29,24 +30,9 @@ EYEFILL_RATE = 60       # and the false-eye redirect for this many (Moggy: 60)
 
 
 @nrt_free
-def false_eyelike(s, w, p, owner):
-    """True if the diagonals of ``p`` make it a false eye of ``owner``: two stones of the other
-    colour in the centre, one at the edge or in the corner."""
-    hostile = 0
-    edge = 0
-    for d in (w + 1, w - 1, 1 - w, -1 - w):
-        v = s[at(p + d, COLOR)]
-        if v == BORDER:
-            edge = 1
-        elif v == 3 - owner:
-            hostile += 1
-    return hostile + edge >= 2
-
-
-@nrt_free
 def one_point_eye(s, w, p, owner):
     """True if empty ``p`` is an eye of ``owner``: four neighbours ``owner`` or the edge, and
-    not :func:`false_eyelike`."""
+    not :func:`games.go_board.false_eyelike`."""
     return (count_around(s, w, p, owner) + count_around(s, w, p, BORDER) == 4
             and not false_eyelike(s, w, p, owner))
 
