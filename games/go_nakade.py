@@ -24,7 +24,7 @@ MAX_EYE = 5
 
 
 @nrt_free
-def _in(region, size, q):
+def among(region, size, q):
     """True if ``q`` is among ``region[:size]``."""
     for i in range(size):
         if region[i] == q:
@@ -48,7 +48,7 @@ def eye_region(s, w, start, colour, region):
             q = p + d
             v = s[at(q, COLOR)]
             if v == EMPTY:
-                if not _in(region, size, q):
+                if not among(region, size, q):
                     if size == MAX_EYE:
                         return 0
                     region[size] = q
@@ -70,13 +70,14 @@ def vital_point(w, region, size):
         p = region[i]
         deg = 0
         for d in (1, -1, w, -w):
-            if _in(region, size, p + d):
+            if among(region, size, p + d):
                 deg += 1
         if deg > best_deg:
             best, best_deg, ties = p, deg, 1
         elif deg == best_deg:
             ties += 1
-        if _in(region, size, p + 1) and _in(region, size, p + w) and _in(region, size, p + w + 1):
+        if (among(region, size, p + 1) and among(region, size, p + w)
+                and among(region, size, p + w + 1)):
             square = True
     if ties != 1:
         return NO_POINT
@@ -105,7 +106,7 @@ def nakade_move(s, w, last, region):
     size = 0
     for d in (1, -1, w, -w):
         q = last + d
-        if s[at(q, COLOR)] != EMPTY or _in(region, size, q):
+        if s[at(q, COLOR)] != EMPTY or among(region, size, q):
             continue                            # a stone, or the space just looked at
         size = eye_region(s, w, q, colour, region)
         if size >= 3:

@@ -18,7 +18,7 @@ from games.compiled import nrt_free
 from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, false_eyelike,
                             in_atari)
 from games.go_libs import count_around, liberties_after, liberty_of, libs3, playable
-from games.go_nakade import vital_point
+from games.go_nakade import among, vital_point
 from games.rng import below, next_u64
 
 SCRATCH = 14        # 4 friendly group ids, up to 6 points of a nakade shape, 4 cousin groups
@@ -66,14 +66,6 @@ def dead_shape(w, region, size):
 
 
 @nrt_free
-def _known(scratch, nf, g):
-    for i in range(nf):
-        if scratch[i] == g:
-            return True
-    return False
-
-
-@nrt_free
 def _connect_instead(s, w, p, c, lib, scratch, nf):
     """True if the mover should rather play ``lib`` (the other liberty of one of the groups
     at ``p``): it has an empty neighbour besides ``p``, or touches a friendly group that does
@@ -83,7 +75,7 @@ def _connect_instead(s, w, p, c, lib, scratch, nf):
         v = s[at(q, COLOR)]
         if v == EMPTY and q != p:
             return True
-        if v == c and not _known(scratch, nf, s[at(q, GROUP)]):
+        if v == c and not among(scratch, nf, s[at(q, GROUP)]):
             return True
     return False
 
@@ -136,7 +128,7 @@ def bad_self_atari_read(s, w, p, c, scratch):
         v = s[at(p + d, COLOR)]
         if v == 3 - c and in_atari(s, s[at(p + d, GROUP)]):
             return False                                # a capture
-        if v == c and not _known(scratch, nf, s[at(p + d, GROUP)]):
+        if v == c and not among(scratch, nf, s[at(p + d, GROUP)]):
             scratch[nf] = s[at(p + d, GROUP)]
             nf += 1
     if liberties_after(s, w, p, c, 2) >= 2:
