@@ -30,6 +30,23 @@ def captures(s, w, p, c):
 
 
 @nrt_free
+def capture_next_to(s, w, g, c):
+    """The liberty of an enemy group in atari touching ``c`` group ``g`` that ``c`` may play
+    (:func:`playable`), the first met walking ``g``'s stones; NO_POINT if none."""
+    x = g
+    while True:
+        for d in (1, -1, w, -w):
+            q = x + d
+            if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
+                lib = liberty_of(s, s[at(q, GROUP)])
+                if playable(s, w, lib, c):
+                    return lib
+        x = s[at(x, NEXT)]
+        if x == g:
+            return NO_POINT
+
+
+@nrt_free
 def liberties_after(s, w, p, c, most):
     """The liberties a ``c`` stone on empty ``p`` would leave its group, captures aside,
     counted up to ``most`` (2 or 3): the empty neighbours of ``p`` and the liberties of the

@@ -47,9 +47,10 @@ import itertools
 import numpy as np
 
 from games.compiled import nrt_free
-from games.go_board import BLACK, BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, WHITE, at, in_atari
+from games.go_board import BLACK, BORDER, COLOR, EMPTY, GROUP, NO_POINT, WHITE, at, in_atari
 from games.go_ladder import ladder_escape, read_ladder
-from games.go_libs import captures, liberties_after, liberty_of, playable, self_atari
+from games.go_libs import (capture_next_to, captures, liberties_after, liberty_of, playable,
+                           self_atari)
 from games.go_nakade import nakade_move
 from games.go_shapes import shape_weight, symmetries
 from games.go_twolib import two_liberty_move
@@ -141,17 +142,9 @@ def _save(s, w, g, c, board):
     """A move that saves ``c`` group ``g`` (in atari), or NO_POINT: capture an enemy group in
     atari that touches it, else extend at its liberty if that gives two liberties or more and
     no ladder catches it (``board``: scratch of :func:`read_ladder`)."""
-    x = g
-    while True:
-        for d in (1, -1, w, -w):
-            q = x + d
-            if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
-                lib = liberty_of(s, s[at(q, GROUP)])
-                if playable(s, w, lib, c):
-                    return lib
-        x = s[at(x, NEXT)]
-        if x == g:
-            break
+    lib = capture_next_to(s, w, g, c)
+    if lib != NO_POINT:
+        return lib
     lib = liberty_of(s, g)
     if not playable(s, w, lib, c):
         return NO_POINT

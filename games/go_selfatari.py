@@ -17,7 +17,7 @@ Points are padded indices of the state ``s`` (see games.go_board); ``c`` is the 
 from games.compiled import nrt_free
 from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, false_eyelike,
                             in_atari)
-from games.go_libs import count_around, liberties_after, liberty_of, libs3, playable
+from games.go_libs import capture_next_to, count_around, liberties_after, libs3
 from games.go_nakade import among, vital_point
 from games.rng import below, next_u64
 
@@ -176,23 +176,6 @@ def bad_self_atari_read(s, w, p, c, scratch):
 
 
 @nrt_free
-def _countercapture(s, w, g, c, scratch):
-    """The liberty of an enemy group in atari next to ``c`` group ``g`` that ``c`` may take
-    (playable, not a bad self-atari), or NO_POINT."""
-    x = g
-    while True:
-        for d in (1, -1, w, -w):
-            q = x + d
-            if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
-                lib = liberty_of(s, s[at(q, GROUP)])
-                if playable(s, w, lib, c) and not bad_self_atari_read(s, w, lib, c, scratch):
-                    return lib
-        x = s[at(x, NEXT)]
-        if x == g:
-            return NO_POINT
-
-
-@nrt_free
 def cousin(s, w, p, c, x, scratch):
     """The move instead of bad self-atari ``p`` (Pachi's ``selfatari_cousin``): from the
     two-liberty groups at ``p``, an enemy one first, a random one otherwise, the capture of an
@@ -218,7 +201,7 @@ def cousin(s, w, p, c, x, scratch):
         g = groups[(start + j) % k]
         v = s[at(g, COLOR)]
         if v == c:
-            lib = _countercapture(s, w, g, c, scratch)
+            lib = capture_next_to(s, w, g, c)     # a capture is never a bad self-atari
             if lib != NO_POINT:
                 return lib, x
         lib = other_liberty(s, w, g, p)
