@@ -117,7 +117,7 @@ from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVE
                             POLICY_PATTERNS2, POLICY_RATES, POLICY_SELFATARI, POLICY_SHAPES,
                             POLICY_TWOLIB, POLICY_UNIFORM,
                             PRIORS_ASSESS,
-                            PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, at,
+                            PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, PRIORS_MOGGY, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
@@ -125,7 +125,7 @@ from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F40
                               rollout_record, rollout_replies)
 from games.go_assess import assess_groups
 from games.go_policy import saving_moves
-from games.go_prior import PRIOR_UNIT, cfg_distances, learned_bonus, point_prior
+from games.go_prior import PRIOR_UNIT, cfg_distances, learned_bonus, moggy_terms, point_prior
 from games.go_twolib import QUEUE
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
@@ -252,8 +252,9 @@ def prior(state, actions, visits, value):
     of :func:`games.go_prior.point_prior` for every point, with ``Go(prior_assessment=True)``
     plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`),
     with ``Go(prior_cfgd=True)`` by common-fate-graph distance to the last move, with
-    ``Go(prior_learned=True)`` the learned prior's won playouts (:func:`learned_bonus`);
-    none for pass, and none at all when the game was made with ``priors=False``."""
+    ``Go(prior_learned=True)`` the learned prior's won playouts (:func:`learned_bonus`), with
+    ``Go(prior_moggy=True)`` Pachi's self-atari, ko and edge terms
+    (:func:`games.go_prior.moggy_terms`) in place of the simple ones; none for pass, and none at all when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return
     n = state[F_SIZE]
@@ -274,6 +275,9 @@ def prior(state, actions, visits, value):
     learned = np.empty(n * n + 1 if use_learned else 0, dtype=np.int64)
     if use_learned:
         learned_bonus(state, learned)
+    read = state[F_PRIORS] & PRIORS_MOGGY != 0
+    if read:
+        moggy_terms(state, w, c, PRIOR_UNIT, group_visits, group_wins)
     dist = np.empty(0, dtype=np.int64)
     if state[F_PRIORS] & PRIORS_CFGD and last != NO_POINT:
         dist = np.empty(w * w, dtype=np.int64)
@@ -282,7 +286,7 @@ def prior(state, actions, visits, value):
         b = actions[i]
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
-            v, won = point_prior(state, w, p, c, last, saves, local, dist)
+            v, won = point_prior(state, w, p, c, last, saves, local, dist, read)
             if use_learned:
                 v += learned[b]
                 won += learned[b]

@@ -13,6 +13,7 @@ from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, PO
 from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
                             F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_PRIORS, F_STATUS,
                             PRIORS_ASSESS, PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL,
+                            PRIORS_MOGGY,
                             F_TOMOVE, MAX_SIZE, MIN_SIZE, NO_POINT)
 from games.go_count import Counting, area, result_string, score  # noqa: F401
 from games.go_notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
@@ -90,6 +91,11 @@ class Go(Counting, Game):
         Param("prior_learned", bool, False, "with --priors: won virtual playouts in proportion "
               "to the square root of the move's probability under a softmax over move features "
               "fitted to Pachi's moves (games/weights/go-prior.npz; Pachi's pattern prior)"),
+        Param("prior_moggy", bool, False, "with --priors: Pachi's own prior terms in place of "
+              "the simple ones: self-ataris read as its Moggy playouts do (a bad one a unit "
+              "lost, the move it gives way to a unit won, throw-ins and nakade no malus), the "
+              "point of a ko taken in the last 10 moves a unit won, a third-line move in an "
+              "empty area a unit won and a first-line one a unit lost"),
         Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
               "every stone counted) or chinese (dead stones removed, White gets a point per "
               "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),
@@ -101,10 +107,11 @@ class Go(Counting, Game):
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
                  prior_assessment=True, prior_cfgd=False, prior_learned=False,
-                 rules="tromp-taylor"):
+                 prior_moggy=False, rules="tromp-taylor"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
                          priors=priors, prior_assessment=prior_assessment,
-                         prior_cfgd=prior_cfgd, prior_learned=prior_learned, rules=rules)
+                         prior_cfgd=prior_cfgd, prior_learned=prior_learned,
+                         prior_moggy=prior_moggy, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
         size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
         policy, priors = p["playout_policy"], p["priors"]
@@ -115,7 +122,7 @@ class Go(Counting, Game):
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
         self.priors, self.rules = priors, p["rules"]
         self.prior_assessment, self.prior_cfgd = p["prior_assessment"], p["prior_cfgd"]
-        self.prior_learned = p["prior_learned"]
+        self.prior_learned, self.prior_moggy = p["prior_learned"], p["prior_moggy"]
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.move_cap(size_i))
@@ -148,7 +155,8 @@ class Go(Counting, Game):
         s[F_POLICY] = POLICIES[self.policy]
         s[F_PRIORS] = ((PRIORS_ASSESS if self.prior_assessment else PRIORS_LOCAL)
                        + (PRIORS_CFGD if self.prior_cfgd else 0)
-                       + (PRIORS_LEARNED if self.prior_learned else 0)) if self.priors else 0
+                       + (PRIORS_LEARNED if self.prior_learned else 0)
+                       + (PRIORS_MOGGY if self.prior_moggy else 0)) if self.priors else 0
         if self.handicap:
             self.place_stones(s, fixed_handicap_vertices(self.size, self.handicap), "black",
                               next_player=1)

@@ -22,11 +22,12 @@ import numpy as np
 from numba import njit
 
 from games.contract import feature_softmax
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_SIZE, GROUP, NEXT, NO_POINT, WHITE, at,
-                            is_own_eye)
+from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_LASTKO, F_LASTKO_AT, F_MOVES, F_SIZE,
+                            GROUP, NEXT, NO_POINT, WHITE, at, is_own_eye)
 from games.go_features import FEATURE_SLOTS, NUM_FEATURES, move_features
 from games.go_libs import captures, self_atari
 from games.go_policy import PATTERN_TABLE, neighbourhood
+from games.go_selfatari import SCRATCH, bad_self_atari_read, cousin
 
 PRIOR_UNIT = 20
 # Won virtual playouts at common-fate-graph distance 1, 2 and 3 from the last move: Pachi's
@@ -38,6 +39,7 @@ LEARNED_WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 # Won virtual playouts of a move the learned softmax gives probability 1 (scaled by sqrt(p)):
 # Pachi's pattern_eqex, 8 times its even-game prior, in PRIOR_UNIT's scale.
 LEARNED_EQEX = 8 * PRIOR_UNIT
+KO_PRIOR_AGE = 10       # the ko prior favours a ko captured at most this many moves ago (Pachi)
 
 
 def load_learned_weights(path=LEARNED_WEIGHTS_FILE):
@@ -120,14 +122,15 @@ def _empty_around(s, w, p, radius):
 
 
 @njit(cache=True)
-def point_prior(s, w, p, c, last, saves, local, dist):
+def point_prior(s, w, p, c, last, saves, local, dist, read):
     """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
     the opponent's stone on ``last`` (NO_POINT after a pass or at the start); with ``local``
     (bool) a unit won for a capture and for ``saves`` (the saving moves of a group in atari
     next to ``last``, :func:`games.go_policy.saving_moves`, computed once for all the points),
     else nothing for them (:mod:`games.go_assess` gives the groups short of liberties).
     ``dist``: an empty int64 array, or that of :func:`cfg_distances` from ``last``, which then
-    replaces the Manhattan-distance bonus:
+    replaces the Manhattan-distance bonus. With ``read`` (bool) the self-atari malus and the
+    empty-area edge terms are left to :func:`moggy_terms`:
 
     * even game: PRIOR_UNIT playouts, half won;
     * with ``local``: a capture, or a move of ``saves``: 1 unit won each;
@@ -145,7 +148,7 @@ def point_prior(s, w, p, c, last, saves, local, dist):
     wins = h
     if is_own_eye(s, w, p, c):
         return visits + 2 * u, wins
-    if self_atari(s, w, p, c):
+    if not read and self_atari(s, w, p, c):
         joins = False
         for d in (1, -1, w, -w):
             if s[at(p + d, COLOR)] == c:
@@ -168,7 +171,7 @@ def point_prior(s, w, p, c, last, saves, local, dist):
         visits += u
         wins += u
     line = min(min(p // w - 1, p % w - 1), min(n - p // w, n - p % w))
-    if line <= 1 and _empty_around(s, w, p, 2):
+    if not read and line <= 1 and _empty_around(s, w, p, 2):
         visits += u if line == 0 else h
     return visits, wins
 
@@ -200,3 +203,43 @@ def learned_bonus(state, bonus):
     bonus[:] = 0
     for i in range(m):
         bonus[cand[i]] = int(LEARNED_EQEX * math.sqrt(probs[i]) + 0.5)
+
+
+@njit(cache=True)
+def moggy_terms(s, w, c, unit, visits, wins):
+    """The prior terms of Pachi's tree that :func:`point_prior` does otherwise, as Pachi does
+    them (``uct/prior.c`` and Moggy's ``assess_one``; Baudiš and Gailly 2011), added for
+    player ``c`` to ``visits`` and ``wins`` (int64 ``(w * w,)``, indexed by padded point):
+
+    * a bad self-atari as Moggy's playouts read it (:func:`games.go_selfatari.bad_self_atari_read`,
+      throw-ins and nakade excepted): ``unit`` lost, and its cousin (the other liberty of
+      the two-liberty group that made it one, or a counter-capture;
+      :func:`games.go_selfatari.cousin`, its random choice drawn from the point) ``unit``
+      won; other self-ataris get nothing;
+    * the point of a ko captured at most ``KO_PRIOR_AGE`` moves ago: ``unit`` won (Pachi's
+      ko prior, for either side);
+    * on the first or the third line with no stone within Manhattan distance 2: ``unit``
+      lost, or won (Pachi's ``b19`` prior, which it applies on every board size).
+    """
+    n = w - 2
+    scratch = np.empty(SCRATCH, dtype=np.int64)
+    for r in range(n):
+        for col in range(n):
+            p = (r + 1) * w + col + 1
+            if s[at(p, COLOR)] != EMPTY or is_own_eye(s, w, p, c):
+                continue
+            if bad_self_atari_read(s, w, p, c, scratch):
+                visits[p] += unit
+                q, _ = cousin(s, w, p, c, np.uint64(p * 2654435761 + 1), scratch)
+                if q != NO_POINT:
+                    visits[q] += unit
+                    wins[q] += unit
+            line = min(min(r, col), min(n - 1 - r, n - 1 - col))
+            if (line == 0 or line == 2) and _empty_around(s, w, p, 2):
+                visits[p] += unit
+                if line == 2:
+                    wins[p] += unit
+    k = s[F_LASTKO]
+    if k != NO_POINT and s[F_MOVES] - s[F_LASTKO_AT] <= KO_PRIOR_AGE and s[at(k, COLOR)] == EMPTY:
+        visits[k] += unit
+        wins[k] += unit
