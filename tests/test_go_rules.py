@@ -456,7 +456,7 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
                             "playout_policy": "ko", "priors": True,
                             "prior_assessment": True, "prior_cfgd": False,
                             "prior_learned": False, "prior_moggy": False,
-                            "rules": "tromp-taylor"}
+                        "rules": "tromp-taylor"}
 
 
 def test_handicap_limits():
@@ -483,7 +483,7 @@ def test_bad_parameters():
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
                         "priors": False, "prior_assessment": True, "prior_cfgd": False,
                         "prior_learned": False, "prior_moggy": False,
-                            "rules": "tromp-taylor"}
+                        "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
                                          "nakade, patterns2-nakade, twolib, global, "
                                          "twolib-global, ko, rated, rated-tactics, shapes, "
