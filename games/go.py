@@ -9,8 +9,9 @@ Reading guide
 * The compiled contract kernels (see :mod:`games.contract`) are the module-level functions
   ``to_play``, ``status``, ``legal_actions``, ``apply_action``, ``playout_action`` and
   ``rollout``. They are thin: the board machinery (state layout, incremental groups with O(1)
-  atari tests, area scoring) lives in :mod:`games.go_board`, whose docstring draws the state
-  array. Start there to see how a stone is placed (``place_stone``).
+  atari tests) lives in :mod:`games.go_board`, whose docstring draws the state
+  array, and the area count that ends a playout in :mod:`games.go_area`. Start there to see
+  how a stone is placed (``place_stone``).
 * All vertex notation ("D4", "pass", SGF "dd") is converted in one place: the functions
   ``vertex_to_action``, ``action_to_vertex``, ``sgf_to_action`` and ``action_to_sgf`` of
   :mod:`games.go_notation`.

@@ -1,8 +1,9 @@
-"""The Go board machinery behind :mod:`games.go`: state layout, incremental groups, scoring.
+"""The Go board machinery behind :mod:`games.go`: state layout, incremental groups, history.
 
 Everything here works on one flat ``int64`` state array and is compiled with numba;
 :mod:`games.go` builds the contract kernels and the Python face on top of it (read its
-docstring first for the rules). Start with :func:`place_stone`.
+docstring first for the rules). Start with :func:`place_stone`. The area count of a final
+position is in :mod:`games.go_area`.
 
 State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
 
@@ -39,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from games.compiled import nrt_free
-from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS  # noqa: F401
+from games.contract import ONGOING
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 
@@ -382,59 +383,6 @@ def push_history(s):
     s[s[F_HIST_AT] + k] = s[F_HASH]
     s[F_HISTLEN] = k + 1
     return True
-
-
-@nrt_free
-def area(s):
-    """Tromp-Taylor area ``(black, white)``: stones plus the empty regions that reach only that
-    colour. The regions are found by a breadth-first search done in place in the empty list,
-    which gets reordered (nothing is allocated): ``empty[done:tail]`` is the region being
-    grown, and an empty point is still unvisited iff its index is ``>= tail``."""
-    w = s[F_SIZE] + 2
-    e0 = s[F_EMPTY_AT]
-    black = s[F_STONES_B]
-    white = s[F_STONES_W]
-    total = s[F_NEMPTY]
-    done = 0
-    while done < total:
-        head = done
-        tail = done + 1
-        reach = 0
-        while head < tail:
-            x = s[e0 + head]
-            head += 1
-            for d in (1, -1, w, -w):
-                q = x + d
-                v = s[at(q, COLOR)]
-                if v == EMPTY:
-                    j = s[at(q, EPOS)]
-                    if j >= tail:           # unvisited: swap it to the end of the region
-                        r = s[e0 + tail]
-                        s[e0 + tail] = q
-                        s[at(q, EPOS)] = tail
-                        s[e0 + j] = r
-                        s[at(r, EPOS)] = j
-                        tail += 1
-                elif v != BORDER:
-                    reach |= v
-        if reach == BLACK:
-            black += tail - done
-        elif reach == WHITE:
-            white += tail - done
-        done = tail
-    return black, white
-
-
-@nrt_free
-def final_status(s):
-    """Score the position by area and komi: FIRST_WINS, SECOND_WINS or DRAW."""
-    black, white = area(s)
-    diff2 = 2 * (black - white) - s[F_KOMI2]
-    if diff2 > 0:
-        return FIRST_WINS
-    if diff2 < 0:
-        return SECOND_WINS
-    return DRAW
 
 
 @njit(cache=True)

@@ -4,7 +4,7 @@ compiled playout statistics of :func:`settle_counts`."""
 import numpy as np
 from numba import njit
 
-from games import go_board as gb
+from games import go_area
 from games import go_score
 from games.contract import ILLEGAL, ONGOING
 from games.go import apply_action, rollout
@@ -56,7 +56,7 @@ def settle_counts(state, rng, playouts, alternate, own, dame):
 
 def area(state):
     """``(black_points, white_points)`` by area (Tromp-Taylor) of a state, as it stands."""
-    b, w = gb.area(state.copy())        # the count reorders the empty list: use a copy
+    b, w = go_area.area(state.copy())   # the count reorders the empty list: use a copy
     return int(b), int(w)
 
 

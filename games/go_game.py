@@ -7,15 +7,16 @@ import numpy as np
 from games import go_board as gb
 from games import go_features
 from games import go_score
-from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game, Param
+from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game
 from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES, SUICIDE,
                       SUPERKO, _exact_legal_actions, _hash_after_action, _own_eye, move_check)
 from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
                             F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_PRIORS, F_STATUS,
                             PRIORS_ASSESS, PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL,
                             PRIORS_MOGGY,
-                            F_TOMOVE, MAX_SIZE, MIN_SIZE, NO_POINT)
+                            F_TOMOVE, NO_POINT)
 from games.go_count import Counting, area, result_string, score  # noqa: F401
+from games.go_params import PARAMETERS
 from games.go_notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
                                player_index as _player, render_board, sgf_to_action,
                                vertex_to_action)
@@ -52,54 +53,7 @@ class Go(Counting, Game):
 
     num_features = go_features.NUM_FEATURES     # the learned playout policy's features
     feature_slots = go_features.FEATURE_SLOTS
-    parameters = (
-        Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
-        Param("komi", float, 7.5, "komi (points added to White's area count; an integer komi "
-              "allows a draw)", low=-1000, high=1000, multiple_of=0.5),
-        Param("handicap", int, 0, "handicap stones (0, or 2 to 9 on the fixed points)",
-              low=0, high=9),
-        Param("playout_policy", str, DEFAULT_POLICY,
-              "playout policy: patterns (captures, atari defence, MoGo's 3x3 patterns, no big "
-              "self-ataris), patterns2 (patterns also around the mover's previous stone), "
-              "nakade (patterns and the vital point of small eye spaces), patterns2-nakade "
-              "(both), twolib (patterns and Pachi's two-liberty attack and defence), global "
-              "(patterns, then capture or save a group in atari anywhere), twolib-global, ko "
-              "(the default: patterns that first fight a fresh ko, as Pachi's Moggy), rated "
-              "(ko, with the local rules at Moggy's rates and the patterns of both last moves "
-              "at once), rated-tactics (rated with the two-liberty and nakade rules), shapes "
-              "(ko with Pachi's weighted 3x3 shapes), shapes2 (shapes around both last "
-              "moves), shapes-tactics (rated-tactics with the shapes), ko-selfatari and "
-              "shapes-selfatari (ko and shapes reading self-ataris in the random moves as "
-              "Moggy), rated-selfatari and rated-tactics-selfatari (rated and rated-tactics "
-              "with that reading) or "
-              "uniform (uniform random moves that keep their own eyes)",
-              choices=("patterns", "patterns2", "nakade", "patterns2-nakade", "twolib", "global",
-                       "twolib-global", "ko", "rated", "rated-tactics", "shapes", "shapes2",
-                       "shapes-tactics", "ko-selfatari", "shapes-selfatari", "rated-selfatari",
-                       "rated-tactics-selfatari", "uniform")),
-        Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
-              "patterns, no self-ataris, edges; joins the move's own statistics, or seeds the "
-              "RAVE statistics with --prior-stats amaf)"),
-        Param("prior_assessment", bool, True, "with --priors: the board-wide assessment of "
-              "groups short of liberties (captures and saves of groups in atari by size, "
-              "ladders, two-liberty moves; after Pachi's Moggy) instead of one unit for a "
-              "capture and for a save next to the last move"),
-        Param("prior_cfgd", bool, False, "with --priors: won virtual playouts by common-fate-"
-              "graph distance to the last move (a group counts as one point; Pachi's cfgd "
-              "prior, 45/40/15 at distance 1/2/3 in its proportions) instead of half a unit "
-              "within Manhattan distance 2"),
-        Param("prior_learned", bool, False, "with --priors: won virtual playouts in proportion "
-              "to the square root of the move's probability under a softmax over move features "
-              "fitted to Pachi's moves (games/weights/go-prior.npz; Pachi's pattern prior)"),
-        Param("prior_moggy", bool, False, "with --priors: Pachi's own prior terms in place of "
-              "the simple ones: self-ataris read as its Moggy playouts do (a bad one a unit "
-              "lost, the move it gives way to a unit won, throw-ins and nakade no malus), the "
-              "point of a ko taken in the last 10 moves a unit won, a third-line move in an "
-              "empty area a unit won and a first-line one a unit lost"),
-        Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
-              "every stone counted) or chinese (dead stones removed, White gets a point per "
-              "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),
-    )
+    parameters = PARAMETERS         # games.go_params
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
     # asks for the patterns policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}

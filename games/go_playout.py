@@ -15,8 +15,8 @@ from games.go_board import (BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_HIST_AT, F
                             POLICY_KO, POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES,
                             POLICY_SECOND, POLICY_SELFATARI, POLICY_SHAPES, POLICY_TWOLIB,
                             POLICY_UNIFORM, at,
-                            final_status, is_legal_point, is_own_eye, place_stone,
-                            push_history)
+                            is_legal_point, is_own_eye, place_stone, push_history)
+from games.go_area import final_status
 from games.go_libs import bad_self_atari, count_around, playable
 from games.go_nakade import MAX_EYE
 from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari

@@ -41,7 +41,7 @@
 # amaf_value float32; prior_visits int32; prior_value float32; own_mover float32; own_winner
 # float32; stats int64 (N_STATS,). Node
 # indices and depths are int64. RAVE's selection and backup are in mcts.rave, the backup of
-# values and proofs in mcts.backup.
+# values and proofs in mcts.backup, evaluate and owner_update in playout_template.py.
 import numpy as np
 from numba import njit
 
@@ -216,50 +216,6 @@ def try_solve(root_state, state, path, depth, per_visit, start, cap, table, acti
             proven_plies[nd] = min(plies, MAX_PLIES)
             return d
     return -1
-
-
-@njit(cache=True)
-def evaluate(state, st, proof, rng, rave, learned, replies, work):
-    """The result of a simulation whose last node has game status ``st`` and proof ``proof``
-    (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a
-    playout from ``state``, of the learned policy (mcts.playout_template) if ``learned`` or
-    the game's own (with the last good replies of ``work.replies`` if ``replies``), recorded
-    in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8) when ``rave`` or
-    ``replies``. Returns (final node_status, moves recorded)."""
-    if proof != NOT_PROVEN:
-        return np.int64(proof), 0
-    if st != ONGOING:
-        return st, 0
-    if learned:
-        return learned_playout(state, rng, work, rave or replies)
-    if replies:
-        return rollout_replies(state, rng, work.seq_actions, work.seq_players, work.replies)
-    if rave:
-        return rollout_record(state, rng, work.seq_actions, work.seq_players)
-    return rollout(state, rng), 0
-
-
-@njit(cache=True)
-def owner_update(state, path, depth, r0, action, mover, own_mover, own_winner):
-    """Criticality statistics after a simulation that ended in the final position ``state``
-    with player 0's reward ``r0``: for each node of ``path[1:depth + 1]``, add to
-    ``own_mover`` whether the game's ``owner`` of its move's point is its mover and to
-    ``own_winner`` whether it is the winner (a half for no owner or a draw). Plain adds on a
-    shared tree, as for AMAF."""
-    winner = 0 if r0 > 0.5 else (1 if r0 < 0.5 else -1)
-    for d in range(1, depth + 1):
-        nd = path[d]
-        o = owner(state, action[nd])
-        if o < 0:
-            own_mover[nd] += 0.5
-            own_winner[nd] += 0.5
-            continue
-        if o == mover[nd]:
-            own_mover[nd] += 1.0
-        if winner < 0:
-            own_winner[nd] += 0.5
-        elif o == winner:
-            own_winner[nd] += 1.0
 
 
 @njit(cache=True, nogil=True)
