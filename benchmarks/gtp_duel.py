@@ -7,7 +7,8 @@ A diagnostic for other engines' settings (for example Pachi with one rule of its
 policy switched off against Pachi as it comes: which of its rules carry its strength). In a
 command, ``{seed}`` becomes the game's number plus 1000 for A and plus 5000 for B, so a
 duel can be replayed. Games end by resignation, two passes (then GNU Go ``final_score``
-counts) or a cap of three moves per point; A takes Black in the odd games. Prints one line per game and A's score with its
+counts, or a disputed end is played out as in ``cli.py match``) or a cap of three moves per
+point; A takes Black in the odd games. Prints one line per game and A's score with its
 95 % Wilson interval; ``--json`` writes the games and the summary.
 """
 import argparse
@@ -15,31 +16,27 @@ import json
 import sys
 
 from frontends.common import UsageError
-from frontends.match import GtpProcess, referee_score, wilson
+from frontends.match import GtpProcess, play_moves, referee_score, settle, wilson
+from games.go_game import Go
 
 
 def play(a, b, a_black, size, komi):
-    """One game; returns GNU Go's or the resignation's result ("B+R", "W+3.5", "?")."""
+    """One game; returns its result ("B+R", "W+3.5", "?"), settled as in ``cli.py match``:
+    GNU Go counts a game ended by the move cap or by two passes without dead stones, and a
+    disputed end is played out with ``kgs-genmove_cleanup`` (frontends.match.settle)."""
+    game = Go(size, komi=komi)
     players = {"b": a if a_black else b, "w": b if a_black else a}
     for p in (a, b):
         for cmd in (f"boardsize {size}", f"komi {komi:g}", "clear_board"):
             ok, msg = p.send(cmd)
             if not ok:
                 raise RuntimeError(f"setup failed ({cmd}): {msg}")
-    moves, passes, color = [], 0, "b"
-    while len(moves) < 3 * size * size:
-        ok, move = players[color].send(f"genmove {color}")
-        move = move.lower()
-        if not ok or move == "resign":
-            return f"{'W' if color == 'b' else 'B'}+R"
-        ok, _ = players["w" if color == "b" else "b"].send(f"play {color} {move}")
-        if not ok:
-            return f"{'W' if color == 'b' else 'B'}+F"
-        moves.append((color, move))
-        passes = passes + 1 if move == "pass" else 0
-        if passes >= 2:
-            break
-        color = "w" if color == "b" else "b"
+    moves = []
+    result, _, passes = play_moves(players, "b", moves, 3 * size * size, lambda e, s: None)
+    if result is not None:
+        return result
+    if passes >= 2:
+        return settle(game, players, moves, size * size, lambda e, s: None)[0]
     return referee_score(size, f"{komi:g}", moves) or "?"
 
 

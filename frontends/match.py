@@ -3,9 +3,13 @@
 Games alternate colours (ours Black in even-numbered games) and our engine's seed changes
 with each game, so that games differ even at a fixed playout budget. A game ends on two consecutive
 passes, a resignation, an illegal move (its author loses) or the move cap (3 n² moves); a game
-ended by passes or the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
-replayed, then ``final_score``, which also judges dead stones); our engine plays by the same
-rules (``--rules chinese`` is forced), so that its passes and its count follow the referee's.
+ended by the cap is scored by GNU Go (``gnugo --mode gtp --chinese-rules``: the moves
+replayed, then ``final_score``, which also judges dead stones), and so is one ended by two
+passes when GNU Go judges no stone dead. When it does, the engines may disagree with it (GNU
+Go misreads some sekis as dead groups): as on KGS, the game resumes with
+``kgs-genmove_cleanup`` until two passes, and the position is then counted by Tromp-Taylor
+(:func:`settle`). Our engine plays by Chinese rules (``--rules chinese`` is forced), so that
+its passes and its count follow the referee's.
 With ``--increment S`` our engine plays on a Fischer clock of its own (no main time, S
 seconds added with each move: :mod:`frontends.timecontrol`), so its mean time per move stays
 within S while it spends more on the middle game and keeps what it saves on easy moves (the
@@ -118,8 +122,9 @@ def wilson(wins, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def referee_score(size, komi, moves):
-    """GNU Go's final score ("B+3.5") of the game ``moves`` [(colour letter, vertex)]."""
+def _referee(size, komi, moves, query):
+    """GNU Go's reply to ``query`` after replaying ``moves`` [(colour letter, vertex)], or
+    None if it refuses a move or the query."""
     ref = GtpProcess(REFEREE)
     try:
         for cmd in (f"boardsize {size}", f"komi {komi}", "clear_board"):
@@ -128,10 +133,82 @@ def referee_score(size, komi, moves):
             ok, _ = ref.send(f"play {color} {vertex}")
             if not ok:
                 return None
-        ok, score = ref.send("final_score")
-        return score if ok else None
+        ok, reply = ref.send(query)
+        return reply if ok else None
     finally:
         ref.close()
+
+
+def referee_score(size, komi, moves):
+    """GNU Go's final score ("B+3.5") of the game ``moves`` [(colour letter, vertex)]."""
+    return _referee(size, komi, moves, "final_score")
+
+
+def referee_dead(size, komi, moves):
+    """The stones GNU Go judges dead at the end of ``moves``: a list of vertices (None if it
+    cannot replay them)."""
+    reply = _referee(size, komi, moves, "final_status_list dead")
+    return None if reply is None else reply.split()
+
+
+def tromp_taylor(game, moves):
+    """The Tromp-Taylor area count ("B+3.5", "W+0.5" or "0") of the position after
+    ``moves``: every stone on the board alive (games.go_game.Go.score)."""
+    state = game.initial_state()
+    for color, vertex in moves:             # the stones only: two passes would end the game
+        if vertex != "pass":
+            game.set_to_play(state, "bw".index(color))
+            game.play(state, game.vertex_to_action(vertex))
+    return game.result_string(game.score(state))
+
+
+def play_moves(players, color, moves, cap, clock, command="genmove"):
+    """Alternate ``command`` ("genmove" or "kgs-genmove_cleanup") to ``players`` ({"b": engine,
+    "w": engine}), ``color`` first, each move sent to the other engine and appended to
+    ``moves``, until two passes in a row, a resignation, a refused move or ``cap`` moves in
+    all. ``clock(engine, seconds)`` gets each reply's time. An engine that does not know
+    the cleanup command gets ``genmove``. Returns ``(result or None, reason, passes)``."""
+    passes = 0
+    while len(moves) < cap:
+        mover, other = players[color], players["bw"[color == "b"]]
+        t0 = time.perf_counter()
+        ok, move = mover.send(f"{command} {color}")
+        if not ok and command != "genmove" and "unknown" in move.lower():
+            ok, move = mover.send(f"genmove {color}")
+        clock(mover, time.perf_counter() - t0)
+        move = move.lower()
+        if not ok:
+            return f"{'WB'[color == 'w']}+F", f"genmove failed: {move}", passes
+        if move == "resign":
+            return f"{'WB'[color == 'w']}+R", "resignation", passes
+        ok, msg = other.send(f"play {color} {move}")
+        if not ok:
+            return f"{'WB'[color == 'w']}+F", f"illegal move {move}", passes
+        moves.append((color, move))
+        passes = passes + 1 if move == "pass" else 0
+        if passes >= 2:
+            break
+        color = "bw"[color == "b"]
+    return None, "two passes" if passes >= 2 else "move cap", passes
+
+
+def settle(game, players, moves, cap, clock):
+    """The result of a game that ended in two passes, as KGS settles a dispute: if GNU Go
+    judges no stone dead, its ``final_score``; else the game resumes with
+    ``kgs-genmove_cleanup`` (each engine captures the stones it thinks dead, and passes only
+    when none are left) until two passes in a row, and the position is then counted by
+    Tromp-Taylor, every stone on the board alive. So a seki the referee misreads as dead, or
+    dead stones an engine left on the board, are settled by the engines' play, not by the
+    referee's judgement. Returns ``(result, reason)``."""
+    size, komi = game.size, f"{game.komi:g}"
+    if not referee_dead(size, komi, moves):
+        return referee_score(size, komi, moves) or "?", "two passes"
+    color = "bw"[moves[-1][0] == "b"]
+    result, reason, passes = play_moves(players, color, moves, len(moves) + cap, clock,
+                                        "kgs-genmove_cleanup")
+    if result is not None:
+        return result, f"{reason} in the cleanup"
+    return tromp_taylor(game, moves), "two passes, dead stones disputed: played out"
 
 
 def play_game(index, ours, theirs, args, game):
@@ -148,34 +225,18 @@ def play_game(index, ours, theirs, args, game):
         ok, msg = ours.send(f"kata-time_settings fischer 0 {args.increment:g}")
         if not ok:
             raise RuntimeError(f"setup failed (time settings): {msg}")
-    moves, passes, result, reason = [], 0, None, "score"
+    moves = []
     times = {"ours": [], "theirs": []}
+
+    def clock(engine, seconds):
+        times["ours" if engine is ours else "theirs"].append(seconds)
+
     cap = 3 * game.size * game.size
-    color = "b"
-    while len(moves) < cap:
-        mover, other = players[color], players["bw"[color == "b"]]
-        t0 = time.perf_counter()
-        ok, move = mover.send(f"genmove {color}")
-        times["ours" if mover is ours else "theirs"].append(time.perf_counter() - t0)
-        move = move.lower()
-        if not ok:
-            result, reason = f"{'WB'[color == 'w']}+F", f"genmove failed: {move}"
-            break
-        if move == "resign":
-            result, reason = f"{'WB'[color == 'w']}+R", "resignation"
-            break
-        ok, msg = other.send(f"play {color} {move}")
-        if not ok:
-            result, reason = f"{'WB'[color == 'w']}+F", f"illegal move {move}"
-            break
-        moves.append((color, move))
-        passes = passes + 1 if move == "pass" else 0
-        if passes >= 2:
-            break
-        color = "bw"[color == "b"]
-    if result is None:
+    result, reason, passes = play_moves(players, "b", moves, cap, clock)
+    if result is None and passes >= 2:
+        result, reason = settle(game, players, moves, game.size * game.size, clock)
+    elif result is None:
         result = referee_score(game.size, f"{game.komi:g}", moves) or "?"
-        reason = "two passes" if passes >= 2 else "move cap"
     winner = result[0].lower() if result[:1] in ("B", "W") else None
     ours_color = "b" if ours_black else "w"
     path = None
