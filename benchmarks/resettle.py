@@ -82,8 +82,8 @@ def main(argv=None):
             old_wins += row["win"]
             new_wins += new["win"]
             out.append(new)
-    except (RuntimeError, UsageError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (RuntimeError, UsageError, OSError, ValueError, KeyError) as e:
+        print(f"error: {e}", file=sys.stderr)     # an engine, a file, an SGF or a row
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
