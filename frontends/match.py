@@ -153,12 +153,16 @@ def referee_dead(size, komi, moves):
 
 def tromp_taylor(game, moves):
     """The Tromp-Taylor area count ("B+3.5", "W+0.5" or "0") of the position after
-    ``moves``: every stone on the board alive (games.go_game.Go.score)."""
+    ``moves``: every stone on the board alive (games.go_game.Go.score); None if our rules
+    refuse one of the moves."""
     state = game.initial_state()
-    for color, vertex in moves:             # the stones only: two passes would end the game
-        if vertex != "pass":
-            game.set_to_play(state, "bw".index(color))
-            game.play(state, game.vertex_to_action(vertex))
+    try:
+        for color, vertex in moves:         # the stones only: two passes would end the game
+            if vertex != "pass":
+                game.set_to_play(state, "bw".index(color))
+                game.play(state, game.vertex_to_action(vertex))
+    except ValueError:                      # a move our rules refuse (another superko rule)
+        return None
     return game.result_string(game.score(state))
 
 
@@ -197,18 +201,23 @@ def settle(game, players, moves, cap, clock):
     judges no stone dead, its ``final_score``; else the game resumes with
     ``kgs-genmove_cleanup`` (each engine captures the stones it thinks dead, and passes only
     when none are left) until two passes in a row, and the position is then counted by
-    Tromp-Taylor, every stone on the board alive. So a seki the referee misreads as dead, or
-    dead stones an engine left on the board, are settled by the engines' play, not by the
-    referee's judgement. Returns ``(result, reason)``."""
+    Tromp-Taylor, every stone on the board alive (the game's move cap ends the cleanup too).
+    So a seki the referee misreads as dead, or dead stones an engine left on the board, are
+    settled by the engines' play, not by the referee's judgement. Returns ``(result,
+    reason)``."""
     size, komi = game.size, f"{game.komi:g}"
     if not referee_dead(size, komi, moves):
         return referee_score(size, komi, moves) or "?", "two passes"
     color = "bw"[moves[-1][0] == "b"]
-    result, reason, passes = play_moves(players, color, moves, len(moves) + cap, clock,
+    result, reason, passes = play_moves(players, color, moves,
+                                        min(len(moves) + cap, game.max_length), clock,
                                         "kgs-genmove_cleanup")
     if result is not None:
         return result, f"{reason} in the cleanup"
-    return tromp_taylor(game, moves), "two passes, dead stones disputed: played out"
+    count = tromp_taylor(game, moves)
+    if count is None:
+        return referee_score(size, komi, moves) or "?", "two passes (GNU Go's count)"
+    return count, "two passes, dead stones disputed: played out"
 
 
 def play_game(index, ours, theirs, args, game):

@@ -95,3 +95,9 @@ def test_a_resignation_in_the_cleanup_ends_the_game():
     b, w = Scripted([]), Scripted(["resign"])
     assert settle(game, {"b": b, "w": w}, list(moves), 81, lambda e, s: None) == (
         "B+R", "resignation in the cleanup")
+
+
+def test_a_count_our_rules_cannot_replay_is_none():
+    """A move onto an occupied point (another engine's rules, say): no count of ours."""
+    assert tromp_taylor(Go(9), [("b", "e5"), ("w", "e5")]) is None
+    assert tromp_taylor(Go(9), [("b", "e5"), ("w", "pass"), ("b", "pass")]) == "B+73.5"
