@@ -14,26 +14,21 @@ import argparse
 import json
 import sys
 
-from sgfmill import sgf
-
 from frontends.common import UsageError
 from frontends.match import GtpProcess, settle
+from games import go_sgf
 from games.go_game import Go
 
 
 def sgf_moves(path):
-    """``(size, komi, [(colour letter, vertex)])`` of the main line of the SGF file ``path``."""
+    """``(size, komi, [(colour letter, vertex)])`` of the main line of the SGF file ``path``
+    (games.go_sgf.from_sgf; ``ValueError`` for a malformed file)."""
     with open(path, "rb") as f:
-        game = sgf.Sgf_game.from_bytes(f.read())
-    size = game.get_size()
-    moves = []
-    for node in game.get_main_sequence()[1:]:
-        colour, move = node.get_move()
-        if colour is None:
-            continue
-        vertex = "pass" if move is None else "ABCDEFGHJKLMNOPQRST"[move[1]] + str(move[0] + 1)
-        moves.append((colour, vertex.lower()))
-    return size, game.get_komi(), moves
+        record = go_sgf.from_sgf(f.read())
+    game = Go(record["size"], komi=record["komi"])
+    moves = [("bw"[player], game.format_move(action).lower())
+             for player, action in record["moves"]]
+    return record["size"], record["komi"], moves
 
 
 def resettle(row, ours_cmd, theirs_cmd):
