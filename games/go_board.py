@@ -93,6 +93,7 @@ POLICY_RATES = 128      # the local rules fire at Moggy's rates, not always
 POLICY_GAMMAS = 256     # a 3x3 pattern move is drawn with Pachi's pattern weights
 POLICY_SHAPES = 512     # Pachi's 3x3 shapes (games.go_shapes) replace MoGo's patterns
 POLICY_SELFATARI = 1024  # random moves read self-ataris as Moggy does (games.go_selfatari)
+POLICY_FINISH = 2048    # no mercy rule (games.go_playout): the playout fills the board to the end
 POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
 
 # Fields of a point record.

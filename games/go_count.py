@@ -10,7 +10,7 @@ from games.contract import ILLEGAL, ONGOING
 from games.go import apply_action, rollout
 from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_KOMI2, F_MAXMOVES, F_MOVES,
                             F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
-                            POLICY_PATTERNS, WHITE, at)
+                            POLICY_FINISH, POLICY_PATTERNS, WHITE, at)
 
 
 @njit(cache=True)
@@ -30,7 +30,8 @@ def settle_counts(state, rng, playouts, alternate, own, dame):
             return
         scratch[F_STATUS] = ONGOING
         scratch[F_PASSES] = 0
-        scratch[F_POLICY] = POLICY_PATTERNS     # it keeps sekis: no self-atari of 2+ stones
+        scratch[F_POLICY] = POLICY_PATTERNS | POLICY_FINISH     # it keeps sekis (no self-
+        # atari of 2+ stones) and plays to the end, so that every point gets its owner
         if alternate and i % 2 == 1:
             scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
             scratch[F_KO] = NO_POINT
