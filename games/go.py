@@ -98,8 +98,11 @@ plays the reply that won last after the two moves before (LGR-2) or the last mov
 if the random part of the policy could play it there (Baier and Drake 2010; mcts.replies).
 
 With no such move either policy passes, so a playout ends with two passes once every group is
-settled. ``Go(priors=True)`` (the default) also gives new search-tree nodes prior knowledge
-through the contract's ``prior`` kernel (:func:`games.go_prior.point_prior`).
+settled; every policy but the uniform one also ends it by the mercy rule, two passes once one
+side has captured a fifth of the board's points more than the other during the playout
+(:func:`games.go_playout._playout`). ``Go(priors=True)`` (the default) also gives new
+search-tree nodes prior knowledge through the contract's ``prior`` kernel
+(:func:`games.go_prior.point_prior`).
 """
 import os
 

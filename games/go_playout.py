@@ -230,13 +230,13 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
 
     The mercy rule: once one side has captured more than ``n * n // MERCY_DIVISOR`` stones
     more than the other during the playout (16 on 9x9), both sides pass, so the playout ends
-    at once and the board is scored as it stands; not with the uniform policy (its playouts stay those of OpenSpiel's
-    benchmarks) nor with POLICY_FINISH (games.go_count's ownership statistics, which need
-    every point settled). Pachi's ``mercymin`` (off by default) is this rule on the whole game's
-    captures; Fuego's mercy rule (on by default) calls the game once the stone difference on
-    the board exceeds 30 % of its points. Over 2,400 ``ko`` playouts from four 9x9 positions
-    this one saved 13 % of the moves and changed no result: from there on a playout mostly
-    refills the area just captured."""
+    at once and the board is scored as it stands. Not with the uniform policy (its playouts
+    stay those of OpenSpiel's benchmarks) nor with POLICY_FINISH (games.go_count's ownership
+    statistics, which need every point settled). Pachi's ``mercymin`` (off by default) is this
+    rule on the whole game's captures; Fuego's mercy rule (on by default) calls the game once
+    the stone difference on the board exceeds 30 % of its points. Over 2,400 ``ko`` playouts
+    from four 9x9 positions this one saved 13 % of the moves and changed no result: from there
+    on a playout mostly refills the area just captured."""
     if state[F_STATUS] != ONGOING:
         return state[F_STATUS], 0
     n = state[F_SIZE]
