@@ -61,3 +61,11 @@ def criticality(text):
     if value > 3:
         raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 3")
     return value
+
+
+def score_bonus(text):
+    """A number from 0 to 0.5 (the weight of the final score in a playout's reward)."""
+    value = non_negative_float(text)
+    if value > 0.5:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 0.5")
+    return value

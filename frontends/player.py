@@ -26,7 +26,7 @@ class PlayerConfig:
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
     rave_first_play, prior_stats,
     transpositions, solve_nodes, early_stop, expand_visits, criticality, criticality_visits,
-    last_good_reply (SearchConfig.replies):
+    score_bonus, last_good_reply (SearchConfig.replies):
         :class:`mcts.SearchConfig`
         fields; None keeps the search's or the game's default.
     playouts / seconds: the budget per move; playouts wins when both are set.
@@ -52,6 +52,7 @@ class PlayerConfig:
     expand_visits: int = None
     criticality: float = None
     criticality_visits: float = None
+    score_bonus: float = None
     playouts: int = None
     seconds: float = DEFAULT_SECONDS
     resign_threshold: float = 0.1
@@ -77,6 +78,7 @@ class PlayerConfig:
                    last_good_reply=get("last_good_reply"), expand_visits=get("expand_visits"),
                    criticality=get("criticality"),
                    criticality_visits=get("criticality_visits"),
+                   score_bonus=get("score_bonus"),
                    playouts=get("playouts"),
                    seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
@@ -97,7 +99,7 @@ class PlayerConfig:
                               rave_distance=self.rave_distance,
                               rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,
                               solve_nodes=self.solve_nodes, replies=self.last_good_reply,
-                              criticality=self.criticality,
+                              criticality=self.criticality, score_bonus=self.score_bonus,
                               playout_weights=self.weights(game))
         if self.exploration is not None:
             config.exploration = self.exploration

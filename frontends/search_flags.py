@@ -5,7 +5,7 @@ game's default (``games.contract.Game``)."""
 import argparse
 
 from frontends.argtypes import (criticality, non_negative_float, positive_float, positive_int,
-                                rave_distance)
+                                rave_distance, score_bonus)
 from frontends.common import DEFAULT_SECONDS
 
 
@@ -71,6 +71,11 @@ def add_search_args(p, default_seconds=None):
     p.add_argument("--criticality-visits", type=non_negative_float, metavar="N",
                    help="visits a move needs before its criticality counts (default 2000, "
                         "Pachi's)")
+    p.add_argument("--score-bonus", type=score_bonus, metavar="B",
+                   help="0 to 0.5: a playout's reward is (1 - B) x win + B x its final margin "
+                        "scaled to 0..1, so that won or lost positions still play for points "
+                        "(Fuego's score modification, 0.02 there) (default: the game's, 0: "
+                        "off)")
     p.add_argument("--solve-nodes", type=non_negative_float, metavar="N",
                    help="for games with an exact solver (Connect Four): its budget in nodes "
                         "per visit of a tree node (0: off; default: the game's)")

@@ -79,6 +79,12 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                neither (Go: a stone's colour, an eye's owner).
                                                Criticality (``SearchConfig.criticality``,
                                                ``--criticality``) needs it
+``score(state) -> float``  *(optional)*       player 0's score in ``state``, a final position after
+                                               a playout, in the game's points with any komi
+                                               (Go: area difference minus komi); > 0 exactly
+                                               when ``status`` says player 0 won. Graded
+                                               rewards (``SearchConfig.score_bonus``,
+                                               ``--score-bonus``; ``Game.score_range``) need it
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -102,7 +108,7 @@ ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve", "rollout_replies", "owner")
+                    "solve", "rollout_replies", "owner", "score")
 
 
 @njit(cache=True)
@@ -220,6 +226,8 @@ class Game:
     replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
     expand_visits_default = 1       # a leaf is expanded once it has this many visits
     criticality_default = 0.0       # weight of criticality in RAVE (0: off; needs owner)
+    score_bonus_default = 0.0       # weight of the final score in a playout's reward (0:
+                                    # off; needs score; see mcts.backup.score_reward)
     prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
                                     # statistics ("amaf") or join the move's own ("value")
     bench_params = {}               # parameter values `bench` uses unless the user sets them
@@ -259,6 +267,8 @@ class Game:
         self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`
         self.num_actions = 0          # required: size of the action space
         self.max_length = 0           # required: longest possible game in plies
+        self.score_range = 1.0        # with a score kernel: the score (points) that earns
+                                      # the whole score bonus, e.g. the number of points
 
     def initial_state(self) -> np.ndarray:
         """Required: a fresh state array (fixed shape and dtype for these parameters)."""

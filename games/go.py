@@ -115,7 +115,7 @@ from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVES, F_PASSES,
-                            F_PRIORS,
+                            F_KOMI2, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_RATES, POLICY_SELFATARI, POLICY_SHAPES,
@@ -124,10 +124,11 @@ from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVE
                             PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, PRIORS_MOGGY, at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
+from games.go_area import area
+from games.go_assess import assess_groups
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record, rollout_replies)
-from games.go_assess import assess_groups
 from games.go_policy import saving_moves
 from games.go_prior import PRIOR_UNIT, cfg_distances, learned_bonus, moggy_terms, point_prior
 from games.go_twolib import QUEUE
@@ -320,6 +321,16 @@ def owner(state, action):
                 return -1
             seen = u
     return seen - 1 if seen != 0 else -1
+
+
+@njit(cache=True)
+def score(state):
+    """Black's score in a final position (the contract's kernel, for graded rewards): area
+    (Tromp-Taylor: stones plus the empty regions that reach only one colour,
+    games.go_area) of Black minus White's, minus komi, in points (float). Reorders the
+    state's empty list, as the count does."""
+    black, white = area(state)
+    return (2.0 * (black - white) - state[F_KOMI2]) / 2.0
 
 
 # ----------------------------------------------------------------------------------------------

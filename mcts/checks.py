@@ -57,6 +57,11 @@ def check_config(game, config):
     if config.criticality and "owner" not in kernels:
         raise ValueError(f"{game.name} names no owner of a point (an owner kernel): "
                          "--criticality does not apply")
+    if config.score_bonus is not None and not 0 <= config.score_bonus <= 0.5:
+        raise ValueError(f"score_bonus must be a number from 0 to 0.5, not {config.score_bonus}")
+    if config.score_bonus and "score" not in kernels:
+        raise ValueError(f"{game.name} gives no final score (a score kernel): --score-bonus "
+                         "does not apply")
     if not 0 <= config.criticality_visits < float("inf"):
         raise ValueError(f"criticality_visits must be a number from 0 up, not "
                          f"{config.criticality_visits}")

@@ -104,9 +104,16 @@ def owner(state, action):
     """Generated stand-in: this game names no owner of a point (no criticality)."""
     return -1
 '''
+_NO_SCORE = '''
+@njit(cache=True)
+def score(state):
+    """Generated stand-in: this game gives no final score (no graded rewards)."""
+    return 0.0
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
-             "solve": _NO_SOLVE, "rollout_replies": _NO_REPLIES, "owner": _NO_OWNER}
+             "solve": _NO_SOLVE, "rollout_replies": _NO_REPLIES, "owner": _NO_OWNER,
+             "score": _NO_SCORE}
 _loaded = {}
 
 
@@ -150,6 +157,7 @@ def _source_text(game_module) -> str:
     text += f"HAS_SOLVE = {'solve' in present}\n"
     text += f"HAS_REPLIES = {'rollout_replies' in present}\n"
     text += f"HAS_OWNER = {'owner' in present}\n"
+    text += f"HAS_SCORE = {'score' in present}\n"
     return text + body
 
 

@@ -87,6 +87,12 @@ class SearchConfig:
         virtual AMAF playouts won, C being the covariance of owning its point at the end and
         winning (mcts.rave.criticality). Needs RAVE and the game's ``owner`` kernel
         (``ValueError`` otherwise); None: the game's ``criticality_default`` (0: off).
+    score_bonus: the weight b of the final score in each playout's reward (Fuego's "score
+        modification", 0.02 there): a playout scoring s points for the first player rewards
+        it ``(1 - b) * win + b * (1 + s / R) / 2``, R the game's ``score_range``
+        (mcts.backup.score_reward), so that won (or lost) positions still prefer the larger
+        margin. From 0 to 0.5; needs the game's ``score`` kernel (``ValueError`` otherwise);
+        None: the game's ``score_bonus_default`` (0: off).
     playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
         policy over the game's ``move_features`` with these weights (mcts.playout_template,
         ``cli.py train``) instead of the game's own playout policy; None: the game's own.
@@ -113,3 +119,4 @@ class SearchConfig:
     expand_visits: int = None
     criticality: float = None
     criticality_visits: int = 2000
+    score_bonus: float = None

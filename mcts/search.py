@@ -21,7 +21,8 @@ from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
                        P_PRIOR_VALUE, P_RAVE, P_REPLIES,
-                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SHARED, P_SOLVE_CAP,
+                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE, P_SCORE_RANGE,
+                       P_SHARED, P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree)
 
@@ -288,6 +289,8 @@ class MCTS:
                                  else cfg.expand_visits)
         params[P_CRIT] = g.criticality_default if cfg.criticality is None else cfg.criticality
         params[P_CRIT_VISITS] = cfg.criticality_visits
+        params[P_SCORE] = g.score_bonus_default if cfg.score_bonus is None else cfg.score_bonus
+        params[P_SCORE_RANGE] = g.score_range
         params[P_LEARNED] = float(cfg.playout_weights is not None)
         params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
             else cfg.solve_nodes

@@ -41,11 +41,14 @@ N_STATS = 4
 # tree, with virtual loss and atomic updates; see mcts.uct_template); whether the playouts use
 # last good replies (1; mcts.replies); the visits a leaf needs before it is expanded; the
 # weight of criticality in RAVE selection (0: off; games with an owner kernel; see
-# mcts.rave.select_child_rave) and the visits a node needs before its criticality counts.
+# mcts.rave.select_child_rave) and the visits a node needs before its criticality counts;
+# the weight of the final score in a playout's reward (0: off; games with a score kernel;
+# see mcts.backup.score_reward) and the score (points) that earns the whole of that weight.
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND, P_CRIT, P_CRIT_VISITS) = range(19)
-N_PARAMS = 19
+ P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND, P_CRIT, P_CRIT_VISITS, P_SCORE,
+ P_SCORE_RANGE) = range(21)
+N_PARAMS = 21
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),

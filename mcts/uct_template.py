@@ -2,13 +2,14 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve, rollout_replies, owner) and the constants
-# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_REPLIES and HAS_OWNER (does the game have
-# its own prior kernel, position_key for transpositions, move_features for the learned playout
-# policy, an exact solver, playouts with last good replies, the owner of a point at the end
-# for criticality?) followed by this text and playout_template.py. Because the search calls the game's functions by their global names, instead of
-# receiving them as arguments, numba can cache every function below to disk (numba issues
-# #6264, #2952).
+# prior, position_key, move_features, solve, rollout_replies, owner, score) and the constants
+# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_REPLIES, HAS_OWNER and HAS_SCORE (does the
+# game have its own prior kernel, position_key for transpositions, move_features for the
+# learned playout policy, an exact solver, playouts with last good replies, the owner of a
+# point at the end for criticality, the final score for graded rewards?) followed by this
+# text and playout_template.py. Because the search calls the game's functions by their global
+# names, instead of receiving them as arguments, numba can cache every function below to disk
+# (numba issues #6264, #2952).
 #
 # Algorithm: UCT (Kocsis and Szepesvari 2006, "Bandit based Monte-Carlo Planning") with UCB1
 # selection (Auer, Cesa-Bianchi and Fischer 2002) or RAVE (Gelly and Silver 2007), and the
@@ -22,7 +23,8 @@
 #   descend (select_child / select_child_rave down the tree, expand at a leaf, or join_twin:
 #   share the children of a transposition) -> try_solve on the path's due nodes (games with
 #   an exact solver)
-#   -> evaluate (playout or proof) -> backpropagate (values), propagate_proof (MCTS-Solver,
+#   -> evaluate (playout or proof; score_reward grades it by the final score when asked)
+#   -> backpropagate (values), propagate_proof (MCTS-Solver,
 #   with try_prove) -> amaf_update (RAVE only) -> owner_update (criticality only)
 #   -> reply_update (last good replies only: mcts.replies).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
@@ -49,15 +51,15 @@ from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
-from mcts.backup import backpropagate, propagate_proof, try_prove
+from mcts.backup import backpropagate, propagate_proof, score_reward, try_prove
 from mcts.rave import amaf_update, select_child_rave
 from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
                        P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_EXPAND, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SHARED,
-                       P_SOLVE_CAP,
-                       P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
+                       P_EXPAND, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SCORE,
+                       P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
+                       P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
@@ -264,6 +266,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     expand_at = max(np.int64(params[P_EXPAND]), 1)     # visits a leaf needs to be expanded
     crit = params[P_CRIT] if HAS_OWNER and rave else 0.0
     crit_visits = params[P_CRIT_VISITS]
+    graded_by = params[P_SCORE] if HAS_SCORE else 0.0
+    graded = graded_by > 0.0
+    score_range = params[P_SCORE_RANGE]
     per_visit = params[P_SOLVE_NODES]
     solving = HAS_SOLVE and solver and per_visit > 0.0
     start = max(np.int64(params[P_SOLVE_FROM]), 1)
@@ -352,6 +357,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         leaf = path[depth]
         final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, replies, work)
         r0 = reward_first(final)
+        if graded and (st != ONGOING or proven[leaf] == NOT_PROVEN):   # a final position
+            r0 = score_reward(r0, score(state), graded_by, score_range)
         backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
         if solver and proven[leaf] != NOT_PROVEN:
             propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
