@@ -53,7 +53,7 @@ def test_score_reward(r0, score, weight, rng, expected):
         expected, abs=1e-12)
 
 
-def test_go_score_kernel_matches_gnugo_and_the_status():
+def test_go_score_kernel_matches_gnugos_count():
     g, s = position(SEKI)
     assert go_kernels.score(s.copy()) == -54.5
     assert tuple(g.area(s)) == (16, 63)
