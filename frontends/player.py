@@ -24,7 +24,7 @@ class PlayerConfig:
     seed: seeds the search (and a match's games: seed + game index).
     threads: search threads; default all cores.
     parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
-    rave_first_play, prior_stats,
+    rave_first_play, rave_ref, prior_stats,
     transpositions, solve_nodes, early_stop, expand_visits, criticality, criticality_visits,
     score_bonus, last_good_reply (SearchConfig.replies):
         :class:`mcts.SearchConfig`
@@ -44,6 +44,7 @@ class PlayerConfig:
     rave_schedule: str = None
     rave_distance: float = None
     rave_first_play: bool = None
+    rave_ref: int = None
     prior_stats: str = None
     transpositions: bool = None
     solve_nodes: float = None
@@ -73,6 +74,7 @@ class PlayerConfig:
                    exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
                    rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
                    rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
+                   rave_ref=get("rave_ref"),
                    prior_stats=get("prior_stats"), transpositions=get("transpositions"),
                    solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
                    last_good_reply=get("last_good_reply"), expand_visits=get("expand_visits"),
@@ -97,7 +99,8 @@ class PlayerConfig:
                               parallel=self.parallel, rave=self.rave, rave_k=self.rave_k,
                               rave_schedule=self.rave_schedule,
                               rave_distance=self.rave_distance,
-                              rave_first_play=self.rave_first_play, prior_stats=self.prior_stats,
+                              rave_first_play=self.rave_first_play, rave_ref=self.rave_ref,
+                              prior_stats=self.prior_stats,
                               solve_nodes=self.solve_nodes, replies=self.last_good_reply,
                               criticality=self.criticality, score_bonus=self.score_bonus,
                               playout_weights=self.weights(game))

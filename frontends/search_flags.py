@@ -4,8 +4,8 @@ settings, learned playout weights. They are parsed once here and become the fiel
 game's default (``games.contract.Game``)."""
 import argparse
 
-from frontends.argtypes import (criticality, non_negative_float, positive_float, positive_int,
-                                rave_distance, score_bonus)
+from frontends.argtypes import (criticality, non_negative_float, non_negative_int,
+                                positive_float, positive_int, rave_distance, score_bonus)
 from frontends.common import DEFAULT_SECONDS
 
 
@@ -43,6 +43,10 @@ def add_search_args(p, default_seconds=None):
                    help="0 to 100: AMAF weight 1 + floor(D x earliness) of a move played soon "
                         "after a node, earliness in (0, 1), so D below 1 changes nothing "
                         "(Pachi's distance_rave) (default: the game's, 0)")
+    p.add_argument("--rave-ref", type=non_negative_int, metavar="R",
+                   help="GRAVE: a node with fewer than R simulations chooses with the AMAF "
+                        "statistics of the nearest node above it that has R and where the "
+                        "same player moves (Cazenave 2015) (default: the game's, 0: off)")
     p.add_argument("--rave-first-play", action=argparse.BooleanOptionalAction, default=None,
                    help="AMAF counts a move only when its player was the first to play it "
                         "(MoGo's rule) (default: the game's)")

@@ -223,6 +223,8 @@ class Game:
                                     # mcts.search.SearchConfig)
     rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
     rave_first_play_default = False  # AMAF counts a move only if its player played it first
+    rave_ref_default = 0            # GRAVE's ref: simulations a node needs to use its own
+                                    # AMAF statistics (0: always; mcts.rave.grave_reference)
     replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
     expand_visits_default = 1       # a leaf is expanded once it has this many visits
     criticality_default = 0.0       # weight of criticality in RAVE (0: off; needs owner)

@@ -38,6 +38,9 @@ def check_config(game, config):
     if config.rave_distance is not None and not 0 <= config.rave_distance <= 100:
         raise ValueError(f"rave_distance must be a number from 0 to 100, not "
                          f"{config.rave_distance}")
+    if config.rave_ref is not None and (int(config.rave_ref) != config.rave_ref
+                                        or config.rave_ref < 0):
+        raise ValueError(f"rave_ref must be a whole number from 0 up, not {config.rave_ref}")
     if config.rave_k is not None and not 0 < config.rave_k < float("inf"):
         raise ValueError(f"rave_k must be a positive number, not {config.rave_k}")
     if config.solve_nodes is not None and not 0 <= config.solve_nodes < float("inf"):

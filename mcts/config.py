@@ -50,7 +50,11 @@ class SearchConfig:
         mcts.rave.amaf_update; 0: every move weighs 1); None: the game's
         ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
         was the first to play it after the node (MoGo's rule), not whenever that player
-        played it; None: the game's ``rave_first_play_default``.
+        played it; None: the game's ``rave_first_play_default``. rave_ref: GRAVE's ref
+        (Cazenave 2015, "Generalized rapid action value estimation"): a node with fewer
+        simulations chooses among its children with the AMAF statistics of the deepest node
+        above it that has that many and where the same player moves (more samples, less
+        specific); 0: every node uses its own; None: the game's ``rave_ref_default``.
     prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
         "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
         visits and value in selection, as in Pachi and Fuego; without RAVE, UCB1 then counts
@@ -108,6 +112,7 @@ class SearchConfig:
     rave_schedule: str = None
     rave_distance: float = None
     rave_first_play: bool = None
+    rave_ref: int = None
     prior_stats: str = None
     early_stop: bool = True
     transpositions: bool = True

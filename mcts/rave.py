@@ -15,8 +15,9 @@ from games.contract import FIRST_WINS, ILLEGAL
 
 @nrt_free
 def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_child,
-                      num_children, mover, node_status, proven, visits, value_sum, amaf_visits,
-                      amaf_value, prior_visits, prior_value, own_mover, own_winner):
+                      num_children, action, mover, node_status, proven, visits, value_sum, amaf_visits,
+                      amaf_value, prior_visits, prior_value, own_mover, own_winner, ref,
+                      ref_child, ref_owner):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
     UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)). The schedule b is the
     hand-selected sqrt(k / (3 n + k)) of that paper, or with ``mse`` the minimum-MSE schedule
@@ -34,12 +35,22 @@ def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_chi
     P(owner = winner) - (P(owner = mover) P(mover wins) + P(owner = opponent) P(opponent
     wins)), the covariance of owning the move's point and winning, from ``own_winner`` and
     ``own_mover`` (:func:`criticality`). A point whose ownership decides the game looks
-    better, one whose ownership goes against the winner looks worse."""
+    better, one whose ownership goes against the winner looks worse.
+
+    With ``ref`` >= 0 (GRAVE: Cazenave 2015, "Generalized rapid action value estimation"),
+    the AMAF statistics of each child are those of the same move at node ``ref``, an
+    ancestor where the same player moves and that has more simulations (see
+    :func:`grave_reference`): ``ref_child`` and ``ref_owner`` (int64, ``(2 *
+    num_actions,)``) give, for mover m and action a at index m * num_actions + a, ``ref``'s
+    child for that move when ``ref_owner`` there equals ``ref``; a move ``ref`` lacks keeps
+    its own statistics."""
     first = first_child[node]
     best = -1
     best_score = -np.inf
     log_n = np.log(visits[node] + 1.0)
     lost = FIRST_WINS + (1 - np.int64(mover[first]))
+    a_count = ref_child.shape[0] // 2
+    base = np.int64(mover[first]) * a_count
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
@@ -51,7 +62,11 @@ def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_chi
             sq += prior_value[j]
         na = amaf_visits[j] + 0.0
         sa = amaf_value[j] + 0.0
-        if crit > 0.0 and n > crit_visits and na > 0:
+        if ref >= 0 and ref_owner[base + action[j]] == ref:
+            jj = ref_child[base + action[j]]
+            na = amaf_visits[jj] + 0.0
+            sa = amaf_value[jj] + 0.0
+        elif crit > 0.0 and n > crit_visits and na > 0:
             extra = crit * criticality(n, value_sum[j], own_mover[j], own_winner[j]) * na
             na += extra
             sa += extra
@@ -69,6 +84,33 @@ def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_chi
             best_score = score
             best = j
     return best
+
+
+@nrt_free
+def grave_reference(node, ref_visits, cand, filled, first_child, num_children, action, mover,
+                    visits, ref_child, ref_owner):
+    """GRAVE's reference node for choosing among the children of ``node`` (Cazenave 2015):
+    the node itself (-1 returned: its own AMAF statistics) once it has ``ref_visits``
+    simulations, else the deepest node above it on this simulation's path that had them and
+    whose children are moves of the same player, or -1 if there is none. ``cand`` (int64,
+    (2,)): that deepest node per player so far in the descent (-1: none), updated here;
+    ``filled`` (int64, (2,)): the node per player whose children ``ref_child`` and
+    ``ref_owner`` (int64, ``(2 * num_actions,)``) currently index; a new reference is indexed
+    once, in one pass over its children."""
+    first = first_child[node]
+    m = np.int64(mover[first])
+    if visits[node] >= ref_visits:
+        cand[m] = node
+        return -1
+    ref = cand[m]
+    if ref >= 0 and filled[m] != ref:
+        base = m * (ref_child.shape[0] // 2)
+        f = first_child[ref]
+        for j in range(f, f + num_children[ref]):
+            ref_child[base + action[j]] = j
+            ref_owner[base + action[j]] = ref
+        filled[m] = ref
+    return ref
 
 
 @nrt_free

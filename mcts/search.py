@@ -21,7 +21,7 @@ from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
                        P_PRIOR_VALUE, P_RAVE, P_REPLIES,
-                       P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE, P_SCORE_RANGE,
+                       P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE, P_SCORE_RANGE,
                        P_SHARED, P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree)
@@ -279,6 +279,7 @@ class MCTS:
                                                   or g.prior_stats_for(self._expected))
         params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
             else cfg.rave_distance
+        params[P_GRAVE_REF] = g.rave_ref_default if cfg.rave_ref is None else cfg.rave_ref
         params[P_AMAF_FIRST] = float(g.rave_first_play_default if cfg.rave_first_play is None
                                      else cfg.rave_first_play)
         params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action

@@ -43,12 +43,14 @@ N_STATS = 4
 # weight of criticality in RAVE selection (0: off; games with an owner kernel; see
 # mcts.rave.select_child_rave) and the visits a node needs before its criticality counts;
 # the weight of the final score in a playout's reward (0: off; games with a score kernel;
-# see mcts.backup.score_reward) and the score (points) that earns the whole of that weight.
+# see mcts.backup.score_reward) and the score (points) that earns the whole of that weight;
+# the simulations a node needs for its own AMAF statistics to choose among its children
+# (GRAVE's ref; 0: always its own; see mcts.rave.grave_reference).
 (P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
  P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
  P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND, P_CRIT, P_CRIT_VISITS, P_SCORE,
- P_SCORE_RANGE) = range(21)
-N_PARAMS = 21
+ P_SCORE_RANGE, P_GRAVE_REF) = range(22)
+N_PARAMS = 22
 
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
@@ -68,7 +70,8 @@ TreeArrays.__doc__ = (
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark", "first_at", "weights", "cand", "feats", "logits",
-                                     "solve_table", "solve_state", "replies"])
+                                     "solve_table", "solve_state", "replies", "ref_child",
+                                     "ref_owner", "ref_filled"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
@@ -83,7 +86,10 @@ Workspace.__doc__ = (
     "table of the game's exact solver, ``solve_table`` (uint64, ``(solve_table_size,)``, at "
     "least one entry, emptied with the tree and kept with it when the tree is reused), and "
     "``solve_state``, a second copy of the state for its calls; ``replies`` (int32, "
-    "``(2 * (num_actions + 1) * num_actions,)``), the last-good-reply table of mcts.replies.")
+    "``(2 * (num_actions + 1) * num_actions,)``), the last-good-reply table of mcts.replies; "
+    "GRAVE's index of a reference node's children, ``ref_child`` and ``ref_owner`` (int64, "
+    "``(2 * num_actions,)``) and ``ref_filled`` (int64, ``(2,)``; see "
+    "mcts.rave.grave_reference).")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -105,7 +111,10 @@ def new_workspace(game, weights=None) -> Workspace:
                      logits=np.empty(actions, dtype=np.float64),
                      solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
                      solve_state=np.empty_like(game.initial_state()),
-                     replies=np.full(2 * (actions + 1) * actions, -1, dtype=np.int32))
+                     replies=np.full(2 * (actions + 1) * actions, -1, dtype=np.int32),
+                     ref_child=np.zeros(2 * actions, dtype=np.int64),
+                     ref_owner=np.full(2 * actions, -1, dtype=np.int64),
+                     ref_filled=np.full(2, -1, dtype=np.int64))
 
 
 class Tree:

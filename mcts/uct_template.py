@@ -20,7 +20,8 @@
 # shape (capacity,), plus ``stats``) with its scratch buffers ``work`` (mcts.tree.Workspace);
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
-#   descend (select_child / select_child_rave down the tree, expand at a leaf, or join_twin:
+#   descend (select_child / select_child_rave down the tree, with GRAVE's reference node
+#   from grave_reference, expand at a leaf, or join_twin:
 #   share the children of a transposition) -> try_solve on the path's due nodes (games with
 #   an exact solver)
 #   -> evaluate (playout or proof; score_reward grades it by the final score when asked)
@@ -52,12 +53,12 @@ from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
 from mcts.backup import backpropagate, propagate_proof, score_reward, try_prove
-from mcts.rave import amaf_update, select_child_rave
+from mcts.rave import amaf_update, grave_reference, select_child_rave
 from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
                        P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_EXPAND, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SCORE,
+                       P_EXPAND, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SCORE,
                        P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
                        P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
@@ -273,6 +274,13 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     solving = HAS_SOLVE and solver and per_visit > 0.0
     start = max(np.int64(params[P_SOLVE_FROM]), 1)
     solve_table = work.solve_table
+    ref_visits = params[P_GRAVE_REF]
+    grave = rave and ref_visits > 0.0
+    ref_child, ref_owner, filled = work.ref_child, work.ref_owner, work.ref_filled
+    cand = np.empty(2, dtype=np.int64)
+    ref_owner[:] = -1                           # node numbers change when the tree is re-rooted
+    filled[:] = -1
+    ref = -1
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
@@ -284,6 +292,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         if parallel:
             atomic_add(visits, ROOT, 1)
         st = np.int64(node_status[ROOT])
+        cand[:] = -1
         while st == ONGOING and proven[node] == NOT_PROVEN:
             if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
                 break
@@ -313,13 +322,17 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if shared:
                         table_insert(table_keys, table_nodes, key, node)
             child = -1
+            if grave:
+                ref = grave_reference(node, ref_visits, cand, filled, first_child, num_children,
+                                      action, mover, visits, ref_child, ref_owner)
             while True:
                 if rave:
                     child = select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits,
-                                              first_child, num_children, mover, node_status,
-                                              proven, visits, value_sum, amaf_visits,
-                                              amaf_value, prior_visits, prior_value,
-                                              own_mover, own_winner)
+                                              first_child, num_children, action, mover,
+                                              node_status, proven, visits, value_sum,
+                                              amaf_visits, amaf_value, prior_visits,
+                                              prior_value, own_mover, own_winner, ref,
+                                              ref_child, ref_owner)
                 else:
                     child = select_child(node, c, merge_prior, first_child, num_children,
                                          mover, node_status, proven, visits, value_sum,

@@ -78,11 +78,12 @@ def _two_children(k_params, crit=0.0, crit_visits=0.0, own_winner_b=250.0):
     own_winner = np.array([0.0, 250.0, own_winner_b], dtype=np.float32)
     return (crit, crit_visits,
             np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
-            i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
+            np.array([-1, 0, 1], dtype=np.int32), i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
             np.array([1000, 500, 500], dtype=np.int64),
             np.array([500.0, 300.0, 250.0]), np.array([0, 1000, 1000], dtype=np.int32),
             np.array([0.0, 400.0, 550.0], dtype=np.float32), k_params[0], k_params[1],
-            own_mover, own_winner)
+            own_mover, own_winner, -1, np.zeros(4, dtype=np.int64),
+            np.full(4, -1, dtype=np.int64))
 
 
 def test_rave_schedules_and_prior_placement_in_selection():
