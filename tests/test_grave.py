@@ -97,6 +97,16 @@ def test_grave_search_finds_the_capture_and_is_reproducible():
     assert runs[0].children == runs[1].children
 
 
+def test_ref_of_one_is_plain_rave():
+    """Every node the descent chooses from has at least one simulation, so with ref 1 each
+    is its own reference: the same search as without GRAVE, visit for visit."""
+    state, _ = GO.play_record("E5 E4 D4")
+    plain = MCTS(GO, SearchConfig(seed=5, threads=1), log=None).search(state, playouts=2_000)
+    one = MCTS(GO, SearchConfig(seed=5, threads=1, rave_ref=1), log=None).search(
+        state, playouts=2_000)
+    assert plain.children == one.children
+
+
 def test_grave_changes_the_search():
     """The reference statistics are read: on the empty 9x9 board the visit counts differ
     from plain RAVE's with the same seed."""
