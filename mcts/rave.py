@@ -15,9 +15,9 @@ from games.contract import FIRST_WINS, ILLEGAL
 
 @nrt_free
 def select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits, first_child,
-                      num_children, action, mover, node_status, proven, visits, value_sum, amaf_visits,
-                      amaf_value, prior_visits, prior_value, own_mover, own_winner, ref,
-                      ref_child, ref_owner):
+                      num_children, action, mover, node_status, proven, visits, value_sum,
+                      amaf_visits, amaf_value, prior_visits, prior_value, own_mover, own_winner,
+                      ref, ref_child, ref_owner):
     """RAVE selection (Gelly and Silver 2007, "Combining online and offline knowledge in
     UCT"): maximise (1 - b) Q + b Q_amaf + c sqrt(ln N / (n + 1)). The schedule b is the
     hand-selected sqrt(k / (3 n + k)) of that paper, or with ``mse`` the minimum-MSE schedule

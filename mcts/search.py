@@ -21,7 +21,8 @@ from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
                        P_PRIOR_VALUE, P_RAVE, P_REPLIES,
-                       P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE, P_SCORE_RANGE,
+                       P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE,
+                       P_SCORE_RANGE,
                        P_SHARED, P_SOLVE_CAP,
                        P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, Tree)

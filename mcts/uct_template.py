@@ -58,7 +58,8 @@ from mcts.replies import reply_update
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
                        P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_EXPAND, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES, P_SCORE,
+                       P_EXPAND, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES,
+                       P_SCORE,
                        P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
                        P_SOLVER, P_TRANSPOSITIONS, ROOT,
                        S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
@@ -277,9 +278,10 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     ref_visits = params[P_GRAVE_REF]
     grave = rave and ref_visits > 0.0
     ref_child, ref_owner, filled = work.ref_child, work.ref_owner, work.ref_filled
-    cand = np.empty(2, dtype=np.int64)
-    ref_owner[:] = -1                           # node numbers change when the tree is re-rooted
-    filled[:] = -1
+    cand = np.full(2, -1, dtype=np.int64)
+    if grave:
+        ref_owner[:] = -1                       # node numbers change when the tree is re-rooted
+        filled[:] = -1
     ref = -1
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
@@ -292,7 +294,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         if parallel:
             atomic_add(visits, ROOT, 1)
         st = np.int64(node_status[ROOT])
-        cand[:] = -1
+        if grave:
+            cand[:] = -1
         while st == ONGOING and proven[node] == NOT_PROVEN:
             if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
                 break
