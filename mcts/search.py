@@ -20,12 +20,10 @@ from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-e
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
                        P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
-                       P_PRIOR_VALUE, P_RAVE, P_REPLIES,
-                       P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_SCORE,
-                       P_SCORE_RANGE,
-                       P_SHARED, P_SOLVE_CAP,
-                       P_SOLVE_FROM, P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT,
-                       S_AMAF_STAMP, S_MAX_DEPTH, Tree)
+                       P_PRIOR_VALUE, P_RAVE, P_REPLIES, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K,
+                       P_RAVE_MSE, P_SCORE, P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM,
+                       P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
+                       Tree)
 
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 _SOLVE_SECONDS = 0.25          # ... and one call of a game's exact solver about at most this

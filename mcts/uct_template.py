@@ -59,10 +59,9 @@ from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
                        P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
                        P_EXPAND, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES,
-                       P_SCORE,
-                       P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
-                       P_SOLVER, P_TRANSPOSITIONS, ROOT,
-                       S_AMAF_STAMP, S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
+                       P_SCORE, P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
+                       P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES,
+                       S_PLAYOUTS)
 
 
 @nrt_free
