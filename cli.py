@@ -292,10 +292,13 @@ def cmd_warmup(args):
 def cmd_check(args):
     from frontends.common import make_game
     from mcts.conformance import CHECK_NAMES, run_checks
+    from mcts.conformance.structure import contract_notes
     from mcts import codegen
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
     console.print(f"checking {game.name}{params} against the game contract", markup=False)
+    for note in contract_notes(game):
+        console.print("[yellow]note[/yellow] " + escape(note))
     if not codegen.is_compiled(game.kernel_module):
         err.print(f"the kernels of {game.kernel_module} compile as the checks first use them "
                   "(first run, or their sources changed) …")

@@ -152,7 +152,7 @@ def bench_game(name, params, args, progress, task):
     size = search_size(name, params, args)
     player = PlayerConfig.from_args(args, threads=1)
     weights = player.weights(game)
-    config = dataclasses.replace(player, solve_nodes=None).search_config(game, seed=1)
+    config = player.replace(solve_nodes=None).search_config(game, seed=1)
     if "solve" in provided_kernels(game.kernel_module):
         config.solve_nodes = args.solve_nodes
     config.capacity = max(20 * size, 1000)      # the measured search fits: no full-tree effects

@@ -47,25 +47,14 @@ def probability(text):
     return value
 
 
-def rave_distance(text):
-    """A number from 0 to 100 (the AMAF weights are int32 counts)."""
-    value = non_negative_float(text)
-    if value > 100:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 100")
-    return value
-
-
-def criticality(text):
-    """A number from 0 to 3 (the weight of criticality in RAVE)."""
-    value = non_negative_float(text)
-    if value > 3:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 3")
-    return value
-
-
-def score_bonus(text):
-    """A number from 0 to 0.5 (the weight of the final score in a playout's reward)."""
-    value = non_negative_float(text)
-    if value > 0.5:
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number from 0 to 0.5")
-    return value
+def from_declaration(decl):
+    """An argparse type that parses with a declaration's ``parse`` (a
+    :class:`games.contract.Param` or :class:`mcts.config.Option`), refusing a bad value in
+    one line that names the allowed values."""
+    def parse(text):
+        try:
+            return decl.parse(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    parse.__name__ = decl.name          # argparse names the type in some messages
+    return parse

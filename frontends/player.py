@@ -5,60 +5,56 @@
 budget per move, the resignation rule and pondering. :class:`Resigner` is the one resignation
 rule every front end applies.
 """
-import dataclasses
 import os
 import sys
 
 from numba.core.errors import NumbaError
 
 from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
+from mcts.config import BY_NAME, OPTIONS
 
 
 _WEIGHTS = {}       # (path, game class) -> weights read
 
 
-@dataclasses.dataclass(frozen=True)
 class PlayerConfig:
     """How the AI plays.
 
-    seed: seeds the search (and a match's games: seed + game index).
-    threads: search threads; default all cores.
-    parallel, exploration, capacity (tree nodes), rave, rave_k, rave_schedule, rave_distance,
-    rave_first_play, rave_ref, prior_stats,
-    transpositions, solve_nodes, early_stop, expand_visits, criticality, criticality_visits,
-    score_bonus, last_good_reply (SearchConfig.replies):
-        :class:`mcts.SearchConfig`
-        fields; None keeps the search's or the game's default.
+    search: the search options given (mcts.config.OPTIONS by name: seed, threads, rave, ...;
+        those left out keep the game's or the engine's default); also readable as
+        attributes (``config.seed``; None for an option not given). ``threads`` defaults to
+        all cores.
     playouts / seconds: the budget per move; playouts wins when both are set.
     resign_threshold: resign when the win estimate stays below it for two moves (0: never).
     ponder: search during the opponent's turn (GTP), stopped by the next command.
     playout_weights: a weights file of `train`: playouts use its learned policy.
+    ``TypeError`` for a keyword that is neither.
     """
-    seed: int = 0
-    threads: int = dataclasses.field(default_factory=lambda: os.cpu_count() or 1)
-    parallel: str = None
-    exploration: float = None
-    capacity: int = None
-    rave: bool = None
-    rave_k: float = None
-    rave_schedule: str = None
-    rave_distance: float = None
-    rave_first_play: bool = None
-    rave_ref: int = None
-    prior_stats: str = None
-    transpositions: bool = None
-    solve_nodes: float = None
-    early_stop: bool = None
-    last_good_reply: bool = None
-    expand_visits: int = None
-    criticality: float = None
-    criticality_visits: float = None
-    score_bonus: float = None
-    playouts: int = None
-    seconds: float = DEFAULT_SECONDS
-    resign_threshold: float = 0.1
-    ponder: bool = False
-    playout_weights: str = None
+
+    def __init__(self, playouts=None, seconds=DEFAULT_SECONDS, resign_threshold=0.1,
+                 ponder=False, playout_weights=None, **search):
+        unknown = sorted(set(search) - set(BY_NAME))
+        if unknown:
+            raise TypeError(f"PlayerConfig has no option {', '.join(unknown)}")
+        self.search = {k: v for k, v in search.items() if v is not None}
+        self.search.setdefault("threads", os.cpu_count() or 1)
+        self.playouts, self.seconds = playouts, seconds
+        self.resign_threshold, self.ponder = resign_threshold, ponder
+        self.playout_weights = playout_weights
+
+    def __getattr__(self, name):
+        if name in BY_NAME:
+            return self.search.get(name, BY_NAME[name].default if name == "seed" else None)
+        raise AttributeError(name)
+
+    def replace(self, **changes) -> "PlayerConfig":
+        """A copy with ``changes`` (budget, resignation, pondering, weights or options; an
+        option set to None returns to its default)."""
+        kw = {"playouts": self.playouts, "seconds": self.seconds,
+              "resign_threshold": self.resign_threshold, "ponder": self.ponder,
+              "playout_weights": self.playout_weights, **self.search}
+        kw.update(changes)
+        return PlayerConfig(**kw)
 
     @classmethod
     def from_args(cls, args, threads=None):
@@ -68,23 +64,11 @@ class PlayerConfig:
         def get(name, default=None):
             value = getattr(args, name, None)
             return default if value is None else value
-        return cls(seed=get("seed", 0),
-                   threads=get("threads", threads or os.cpu_count() or 1),
-                   parallel=get("parallel"),
-                   exploration=get("exploration"), capacity=get("nodes"), rave=get("rave"),
-                   rave_k=get("rave_k"), rave_schedule=get("rave_schedule"),
-                   rave_distance=get("rave_distance"), rave_first_play=get("rave_first_play"),
-                   rave_ref=get("rave_ref"),
-                   prior_stats=get("prior_stats"), transpositions=get("transpositions"),
-                   solve_nodes=get("solve_nodes"), early_stop=get("early_stop"),
-                   last_good_reply=get("last_good_reply"), expand_visits=get("expand_visits"),
-                   criticality=get("criticality"),
-                   criticality_visits=get("criticality_visits"),
-                   score_bonus=get("score_bonus"),
-                   playouts=get("playouts"),
-                   seconds=get("seconds", DEFAULT_SECONDS),
+        search = {o.name: get(o.dest) for o in OPTIONS if o.flag is not None}
+        search["threads"] = get("threads", threads or os.cpu_count() or 1)
+        return cls(playouts=get("playouts"), seconds=get("seconds", DEFAULT_SECONDS),
                    resign_threshold=get("resign_threshold", 0.1), ponder=get("ponder", False),
-                   playout_weights=get("playout_weights"))
+                   playout_weights=get("playout_weights"), **search)
 
     @property
     def budget(self):
@@ -95,27 +79,9 @@ class PlayerConfig:
         """The :class:`mcts.SearchConfig` for ``game`` (the playout weights are read for it:
         ``UsageError`` if they do not fit)."""
         from mcts import SearchConfig
-        config = SearchConfig(seed=self.seed if seed is None else seed, threads=self.threads,
-                              parallel=self.parallel, rave=self.rave, rave_k=self.rave_k,
-                              rave_schedule=self.rave_schedule,
-                              rave_distance=self.rave_distance,
-                              rave_first_play=self.rave_first_play, rave_ref=self.rave_ref,
-                              prior_stats=self.prior_stats,
-                              solve_nodes=self.solve_nodes, replies=self.last_good_reply,
-                              criticality=self.criticality, score_bonus=self.score_bonus,
-                              playout_weights=self.weights(game))
-        if self.exploration is not None:
-            config.exploration = self.exploration
-        if self.capacity is not None:
-            config.capacity = self.capacity
-        if self.transpositions is not None:
-            config.transpositions = self.transpositions
-        if self.early_stop is not None:
-            config.early_stop = self.early_stop
-        if self.expand_visits is not None:
-            config.expand_visits = self.expand_visits
-        if self.criticality_visits is not None:
-            config.criticality_visits = self.criticality_visits
+        config = SearchConfig(**self.search, playout_weights=self.weights(game))
+        if seed is not None:
+            config.seed = seed
         return config
 
     def weights(self, game):

@@ -280,7 +280,7 @@ class Connect4(Game):
     # outcome (without it 71/75); at 0.2 s a move it plays as well as the search without it
     # (30.5/60); c = 1.4 kept 224/225 but lost in play (5.5/20). README "Strength".
     solve_table_size = 1 << 21      # 16 MiB per search thread
-    solve_nodes_default = 32.0
+    search_defaults = {"solve_nodes": 32.0}   # the exact solver's budget per visit
 
     def __init__(self, playout_policy="threats"):
         super().__init__(playout_policy=playout_policy)

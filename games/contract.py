@@ -30,11 +30,6 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                moves written). RAVE uses it; generated from
                                                ``playout_action`` when absent (slower than a
                                                hand-written one)
-``rollout_replies(state, rng, actions,``       like ``rollout_record``, first trying at each move
-``players, replies) -> (int, int)``            the last good reply to the moves before it from
-``*(optional)*``                               ``replies`` (int32, the table of mcts.replies, read
-                                               only) when the game's rules allow it there
-                                               (``SearchConfig.replies``, ``--last-good-reply``)
 ``prior(state, actions, visits, value)``       prior knowledge of the moves ``actions`` (int32, the
 ``-> None``  *(optional)*                      children of ``state`` being created): add virtual
                                                playouts to ``visits`` (int32) and the mover's
@@ -74,17 +69,6 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                grow with their visits
                                                (``SearchConfig.solve_nodes``); its proofs join
                                                the MCTS-Solver's
-``owner(state, action) -> int``                 who owns the point of ``action`` in ``state``, a
-``*(optional)*``                               final position after a playout: 0, 1, or -1 for
-                                               neither (Go: a stone's colour, an eye's owner).
-                                               Criticality (``SearchConfig.criticality``,
-                                               ``--criticality``) needs it
-``score(state) -> float``  *(optional)*       player 0's score in ``state``, a final position after
-                                               a playout, in the game's points with any komi
-                                               (Go: area difference minus komi); > 0 exactly
-                                               when ``status`` says player 0 won. Graded
-                                               rewards (``SearchConfig.score_bonus``,
-                                               ``--score-bonus``; ``Game.score_range``) need it
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -97,6 +81,7 @@ with a command-line flag for each declared parameter.
 import importlib
 import math
 import sys
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -108,7 +93,7 @@ ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
 RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve", "rollout_replies", "owner", "score")
+                    "solve")
 
 
 @njit(cache=True)
@@ -202,6 +187,54 @@ class Param:
         return v
 
 
+# Class attributes of the contract of 2026-12-05 that gave a game's search defaults one by one,
+# and their places now: a plug-in that still sets one keeps working (with a DeprecationWarning
+# naming its replacement), the value moved into ``search_defaults``.
+LEGACY_DEFAULTS = {"rave_default": "rave", "exploration_default": "exploration",
+                   "rave_exploration_default": "rave_exploration", "rave_k_default": "rave_k",
+                   "rave_first_play_default": "rave_first_play",
+                   "prior_stats_default": "prior_stats", "solve_nodes_default": "solve_nodes"}
+# ... and those of search options retired since (docs/experiments.md): ignored, with a warning.
+RETIRED_DEFAULTS = ("rave_schedule_default", "rave_distance_default", "rave_ref_default",
+                    "replies_default", "expand_visits_default", "criticality_default",
+                    "score_bonus_default")
+# Optional kernels of retired search options: a game may still define them; they are not used.
+RETIRED_KERNELS = {"rollout_replies": "last-good-reply playouts", "owner": "criticality",
+                   "score": "the score bonus"}
+
+
+def _adopt_legacy_defaults(cls):
+    """Move a subclass's old per-option attributes (``LEGACY_DEFAULTS``) into its
+    ``search_defaults`` (an explicit ``search_defaults`` entry wins), warning once per
+    attribute; warn that retired ones are ignored. The notes are kept in
+    ``cls.contract_notes`` for `check` to show."""
+    notes = []
+    moved = {}
+    for old, new in LEGACY_DEFAULTS.items():
+        if old in vars(cls) and not isinstance(vars(cls)[old], property):
+            moved[new] = vars(cls)[old]
+            notes.append(f"{cls.__name__}.{old} is deprecated: write search_defaults = "
+                         f"{{{new!r}: {vars(cls)[old]!r}, ...}} instead")
+    for old in RETIRED_DEFAULTS:
+        if old in vars(cls):
+            notes.append(f"{cls.__name__}.{old} is ignored: that search option was retired "
+                         "(docs/experiments.md); remove it")
+    if moved:
+        cls.search_defaults = {**cls.search_defaults, **moved,
+                               **vars(cls).get("search_defaults", {})}
+    cls.contract_notes = tuple(notes)
+    for note in notes:
+        warnings.warn(note, DeprecationWarning, stacklevel=3)
+
+
+def _legacy_reader(old, new):
+    def read(self):
+        warnings.warn(f"Game.{old} is deprecated: read search_defaults.get({new!r})",
+                      DeprecationWarning, stacklevel=2)
+        return self.search_defaults.get(new)
+    return property(read, doc=f"Deprecated alias of ``search_defaults.get({new!r})``.")
+
+
 class Game:
     """Python face of a game. Subclasses set the class attributes and implement the methods
     marked *required*; every other attribute and method is optional, with the default below."""
@@ -215,23 +248,10 @@ class Game:
     pass_action = None              # the pass move, if the game has one: RAVE keeps it out of
                                     # its all-moves-as-first statistics (default: no pass)
     resign_allowed = False          # may the AI resign in `play`?
-    rave_default = False            # RAVE (all-moves-as-first) on by default for this game?
-    exploration_default = 0.7       # UCT exploration constant c unless the user sets one
-    rave_exploration_default = 0.05  # the same with RAVE on (AMAF already spreads the search)
-    rave_k_default = 1000.0         # RAVE equivalence parameter k unless the user sets one
-    rave_schedule_default = "hand"  # RAVE schedule: "hand" (hand-selected) or "mse" (see
-                                    # mcts.search.SearchConfig)
-    rave_distance_default = 0.0     # extra AMAF weight of early moves (0: none)
-    rave_first_play_default = False  # AMAF counts a move only if its player played it first
-    rave_ref_default = 0            # GRAVE's ref: simulations a node needs to use its own
-                                    # AMAF statistics (0: always; mcts.rave.grave_reference)
-    replies_default = False         # last-good-reply playouts (mcts.replies), if the game has them
-    expand_visits_default = 1       # a leaf is expanded once it has this many visits
-    criticality_default = 0.0       # weight of criticality in RAVE (0: off; needs owner)
-    score_bonus_default = 0.0       # weight of the final score in a playout's reward (0:
-                                    # off; needs score; see mcts.backup.score_reward)
-    prior_stats_default = "amaf"    # with a prior kernel: its playouts seed the AMAF
-                                    # statistics ("amaf") or join the move's own ("value")
+    search_defaults = {}            # the game's defaults of search options, by name (see
+                                    # mcts.config.OPTIONS: those marked per_game), e.g. Go's
+                                    # {"rave": True, "exploration": 0.2}; unnamed ones keep the
+                                    # engine's
     bench_params = {}               # parameter values `bench` uses unless the user sets them
     saves_games = False             # does save_game write a file (so `play` checks its folder
                                     # before the game)?
@@ -243,10 +263,11 @@ class Game:
                                     # 0 .. num_features - 1)
     feature_slots = 0               # ... and the most features active for one move
     solve_table_size = 0            # with a solve kernel: entries of its scratch table
-    solve_nodes_default = 0.0       # ... and its budget per visit unless the user sets one
+                                    # (its budget per visit: search_defaults["solve_nodes"])
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        _adopt_legacy_defaults(cls)
         if cls.kernel_module and cls.kernel_dependencies:
             defined_in = getattr(sys.modules.get(cls.__module__), "__file__", None)
             jit_cache.declare_dependencies(cls.kernel_module, cls.kernel_dependencies,
@@ -269,8 +290,6 @@ class Game:
         self.params = params          # e.g. {"size": 9, "komi": 7.5}; shown by `cli.py list`
         self.num_actions = 0          # required: size of the action space
         self.max_length = 0           # required: longest possible game in plies
-        self.score_range = 1.0        # with a score kernel: the score (points) that earns
-                                      # the whole score bonus, e.g. the number of points
 
     def initial_state(self) -> np.ndarray:
         """Required: a fresh state array (fixed shape and dtype for these parameters)."""
@@ -300,12 +319,12 @@ class Game:
         """A game record for a list of move strings."""
         return self.record_separator.join(moves)
 
-    def prior_stats_for(self, playouts) -> str:
+    def prior_stats_for(self, playouts):
         """Where a ``prior`` kernel's virtual playouts count ("amaf", "value" or "both"; see
-        mcts.config.SearchConfig) in a search expected to run ``playouts`` playouts (None:
-        not known yet), unless the user says: :attr:`prior_stats_default` by default; a game
-        may choose by budget (Go does)."""
-        return self.prior_stats_default
+        mcts.config.OPTIONS) in a search expected to run ``playouts`` playouts (None: not
+        known yet), unless the user says: by default ``search_defaults["prior_stats"]``, or
+        None for the engine's default; a game may choose by budget (Go does)."""
+        return self.search_defaults.get("prior_stats")
 
     def ai_should_pass(self, state) -> bool:
         """True when the AI should pass instead of searching (default: never)."""
@@ -404,3 +423,7 @@ def game_from_spec(spec: dict):
     """Rebuild a game from :func:`spec_of` (its module must be importable there)."""
     cls = getattr(importlib.import_module(spec["module"]), spec["class"])
     return cls(**spec["params"])
+
+
+for _old, _new in LEGACY_DEFAULTS.items():
+    setattr(Game, _old, _legacy_reader(_old, _new))

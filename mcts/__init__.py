@@ -1,8 +1,8 @@
 """Generic Monte Carlo Tree Search with compiled playouts. Nothing here names a concrete game.
 
-Start with :class:`mcts.search.MCTS`; the compiled loop is in ``uct_template.py`` (its phases:
-descend, evaluate, backpropagate, amaf_update; evaluate and the criticality statistics'
-owner_update are in ``playout_template.py``), the tree it runs over in :mod:`mcts.tree`, the
+Start with :class:`mcts.search.MCTS` and its settings, declared once in :mod:`mcts.config`;
+the compiled loop is in ``uct_template.py`` (its phases: descend, evaluate, backpropagate,
+amaf_update; evaluate is in ``playout_template.py``), the tree it runs over in :mod:`mcts.tree`, the
 typed results in :mod:`mcts.results`, and :mod:`mcts.codegen` explains how the loop is
 specialised per game and cached. The game contract it searches is :mod:`games.contract`.
 Playouts outside the tree and the learned softmax playout policy are in

@@ -56,26 +56,6 @@ def try_prove(node, first_child, num_children, mover, node_status, proven, prove
 
 
 @nrt_free
-def score_reward(r0, score, weight, score_range):
-    """Player 0's reward of a playout graded by its final score (after Fuego's "score
-    modification", Enzenberger, Mueller, Arneson and Segal 2010, "Fuego - an open-source
-    framework for board games and Go engine based on Monte Carlo tree search"):
-    ``(1 - weight) * r0 + weight * (1 + s) / 2`` with ``s = score / score_range`` clipped to
-    [-1, 1]. ``r0``: the plain reward (1 win, 0.5 draw, 0 loss); ``score``: player 0's final
-    score in the game's points (komi included); ``weight`` in [0, 1); ``score_range``
-    (points, > 0): the score that earns the whole weight. A win stays above 1 - weight and a
-    loss below weight, so for a weight under 0.5 every win still counts more than any loss,
-    while among wins (or losses) a larger margin counts more: in a won or lost position the
-    search still plays for points rather than at random."""
-    s = score / score_range
-    if s > 1.0:
-        s = 1.0
-    elif s < -1.0:
-        s = -1.0
-    return (1.0 - weight) * r0 + weight * 0.5 * (1.0 + s)
-
-
-@nrt_free
 def backpropagate(path, depth, r0, mover, visits, value_sum, shared):
     """Add the simulation's result (``r0``, player 0's reward in [0, 1]) to every node of
     ``path[:depth + 1]`` (int64 node indices), each from the view of its mover: ``visits``

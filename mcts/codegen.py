@@ -92,28 +92,9 @@ def solve(state, budget, table):
     """Generated stand-in: this game has no exact solver."""
     return np.int64(ONGOING), np.int64(0)
 '''
-_NO_REPLIES = '''
-@njit(cache=True)
-def rollout_replies(state, rng, seq_actions, seq_players, replies):
-    """Generated stand-in: this game's playouts do not use last good replies."""
-    return rollout_record(state, rng, seq_actions, seq_players)
-'''
-_NO_OWNER = '''
-@njit(cache=True)
-def owner(state, action):
-    """Generated stand-in: this game names no owner of a point (no criticality)."""
-    return -1
-'''
-_NO_SCORE = '''
-@njit(cache=True)
-def score(state):
-    """Generated stand-in: this game gives no final score (no graded rewards)."""
-    return 0.0
-'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
-             "solve": _NO_SOLVE, "rollout_replies": _NO_REPLIES, "owner": _NO_OWNER,
-             "score": _NO_SCORE}
+             "solve": _NO_SOLVE}
 _loaded = {}
 
 
@@ -155,9 +136,6 @@ def _source_text(game_module) -> str:
     text += f"HAS_FEATURES = {'move_features' in present}\n"
     # And without solve, without the calls of the exact solver.
     text += f"HAS_SOLVE = {'solve' in present}\n"
-    text += f"HAS_REPLIES = {'rollout_replies' in present}\n"
-    text += f"HAS_OWNER = {'owner' in present}\n"
-    text += f"HAS_SCORE = {'score' in present}\n"
     return text + body
 
 

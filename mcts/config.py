@@ -1,127 +1,175 @@
-"""The settings of a search (:class:`SearchConfig`), parsed once by a front end and passed
-down to :class:`mcts.search.MCTS`."""
+"""The settings of a search, declared once.
+
+Each search option is one :class:`Option` in :data:`OPTIONS`; everything else derives from
+that table:
+
+* :class:`SearchConfig`, the dataclass a front end fills and :class:`mcts.search.MCTS` reads
+  (a field per option);
+* the command-line flags of `play`, `analyze`, `gtp`, `match`, `arena`, `bench`
+  (``frontends.search_flags``: a flag per option with ``flag`` set, its type, bounds, choices
+  and help from the declaration);
+* the validation (:meth:`Option.parse`, called by ``mcts.checks.check_config``);
+* a game's defaults: an option with ``per_game`` takes the game's ``search_defaults`` entry
+  when the user gives none (:func:`resolve`);
+* the compiled loop's parameters: an option with ``slot`` is a field of :class:`Params`, the
+  named tuple of float64 that ``run_playouts`` receives (``params.rave`` and so on).
+
+Adding an option is one declaration here, plus its use in the compiled loop when it has a slot.
+"""
+import dataclasses
+from collections import namedtuple
 from dataclasses import dataclass
+
+from games.contract import Param
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_CAPACITY = 4_000_000
-PRIOR_STATS = ("amaf", "value", "both")      # SearchConfig.prior_stats, in the order of its code
+PRIOR_STATS = ("amaf", "value", "both")      # prior_stats, in the order of its slot's code
 
 
-@dataclass
-class SearchConfig:
-    """Settings of a search.
+@dataclass(frozen=True)
+class Option(Param):
+    """A search option: a :class:`games.contract.Param` (name, type, default, help, bounds,
+    choices) with how the rest of the engine sees it.
 
-    exploration: the UCB1 constant c in mean + c * sqrt(ln N / n), rewards in [0, 1]; None
-        takes the game's ``exploration_default`` (``DEFAULT_EXPLORATION`` = 0.7 unless the game
-        says otherwise: below the theoretical sqrt 2, it kept the exact outcome most often
-        among 0.5, 0.7, 1.0 and 1.4 on the solved Connect Four positions in tests/data), or
-        with RAVE its ``rave_exploration_default`` (0.05). Go uses 0.2 without RAVE: in
-        40-game matches at 2,000 playouts, c = 0.2 beat 0.5 by 33-7, and with RAVE 0.05 beat
-        0.2 by 26-14.
-    capacity: tree size in nodes; memory is ``capacity * Tree.bytes_per_node(keyed)`` bytes.
-    seed: seeds the playouts; every search starts from this seed, so the same position,
-        seed and playout budget give the same visit counts.
-    solver: MCTS-Solver on (proven wins, losses and draws propagate; a proven root stops the
-        search early).
-    threads: search threads (the compiled loop releases the GIL), each seeded from ``seed``
-        and its index; how they share the work is ``parallel``.
-    parallel: "tree": the threads grow one shared tree of ``capacity`` nodes, with virtual
-        loss and atomic updates (tree parallelisation, mcts.uct_template.run_playouts); the
-        transposition table is then off, and the visit counts depend on how the threads
-        interleave, so only one thread is exactly reproducible. "root": root
-        parallelisation, each thread its own tree of ``capacity / threads`` nodes, their root
-        statistics summed at the end (reproducible with a playout budget for a given seed
-        and thread count). None: "tree", except "root" for a game whose transposition table
-        is in use (``transpositions`` and a ``position_key`` kernel: Connect Four), which a
-        shared tree would lose. One thread: the same search either way.
-    reuse: after :meth:`MCTS.advance`, keep the subtree of the moves played.
-    early_stop: with a time budget, stop as soon as the most visited move cannot be overtaken
-        in the playouts the remaining time allows (the time is better kept for later moves);
-        not while a game's exact solver runs in the tree, whose proof of another move would
-        overturn the visit counts.
-    rave: RAVE / all-moves-as-first statistics in selection (Gelly and Silver 2007); None uses
-        the game's default (on for Go). rave_k: the equivalence parameter k of the schedule
-        (None: the game's ``rave_k_default``). rave_schedule: "hand", the hand-selected
-        b = sqrt(k / (3 n + k)) of Gelly and Silver 2007 (with n visits the AMAF value weighs
-        b and the mean value 1 - b, so AMAF dominates the first few hundred visits of a move),
-        or "mse", the minimum-MSE b = n_a / (n_a + n + n n_a / k) of Gelly and Silver 2011
-        (n_a AMAF playouts); None: the game's ``rave_schedule_default``. rave_distance: the
-        extra AMAF weight of moves played soon after a node (Pachi's distance_rave, see
-        mcts.rave.amaf_update; 0: every move weighs 1); None: the game's
-        ``rave_distance_default``. rave_first_play: AMAF counts a move only when its player
-        was the first to play it after the node (MoGo's rule), not whenever that player
-        played it; None: the game's ``rave_first_play_default``. rave_ref: GRAVE's ref
-        (Cazenave 2015, "Generalized rapid action value estimation"): a node with fewer
-        simulations chooses among its children with the AMAF statistics of the deepest node
-        above it that has that many and where the same player moves (more samples, less
-        specific); 0: every node uses its own; None: the game's ``rave_ref_default``.
-    prior_stats: for a game with a ``prior`` kernel, where its virtual playouts count:
-        "amaf" (they seed the move's AMAF statistics) or "value" (they join the move's own
-        visits and value in selection, as in Pachi and Fuego; without RAVE, UCB1 then counts
-        them as virtual visits, Gelly and Silver 2007; with "amaf" and no RAVE they are not
-        used) or "both" (they seed the AMAF statistics and join the move's own, so that they
-        weigh while the AMAF weight is near 1, at few visits, and after); None: the game's
-        ``prior_stats_for(playouts)``, the playouts this search is expected to run (its
-        playout budget, or its seconds times the last search's playouts a second; None for
-        a first timed search), by default its ``prior_stats_default``.
-    transpositions: for a game with a ``position_key`` kernel, a leaf whose position was
-        already expanded elsewhere in the tree shares that node's children and proof
-        (:mod:`mcts.transpositions`); off, or for other games, the tree stays a tree.
-    solve_nodes: for a game with an exact ``solve`` kernel, the solver's budget in its own
-        nodes per visit of a tree node (mcts.uct_template.try_solve): a node is offered to the
-        solver at ``solve_from`` visits and each doubling after; a settled node is proven.
-        None takes the game's ``solve_nodes_default``; 0 turns the solver calls off. Each
-        thread's solver keeps its table (games.contract) with its tree: emptied when the tree
-        starts afresh, kept when it is reused, so searches stay reproducible.
-    replies: last-good-reply with forgetting (Baier and Drake 2010; mcts.replies): each
-        thread keeps the replies of the simulations' winners to the move before (LGR-1) and
-        to the two moves before (LGR-2), forgets a loser's, and the game's
-        ``rollout_replies`` playouts play a stored reply first. The table is emptied when the
-        tree starts afresh. None: the game's ``replies_default``; ``ValueError`` for a game
-        without that kernel. The learned playout policy, when given, plays without it.
-    expand_visits: a leaf gets its children (and the game's priors) once it has this many
-        visits; until then its simulations play out from it (Coulom 2006, "Efficient
-        selectivity and backup operators in Monte-Carlo tree search"; Pachi's ``expand_p``):
-        fewer nodes per playout, so a tree of the same capacity holds a longer search and tree
-        reuse copies less. None: the game's ``expand_visits_default`` (1: at a leaf's second
-        visit).
-    criticality: the weight w of criticality in RAVE selection (Coulom 2009,
-        "Criticality: a Monte-Carlo heuristic for Go programs"; Pachi's ``crit_rave`` 1.1):
-        a move with more than ``criticality_visits`` visits (Pachi's 2,000) gets w C n_a
-        virtual AMAF playouts won, C being the covariance of owning its point at the end and
-        winning (mcts.rave.criticality). Needs RAVE and the game's ``owner`` kernel
-        (``ValueError`` otherwise); None: the game's ``criticality_default`` (0: off).
-    score_bonus: the weight b of the final score in each playout's reward (Fuego's "score
-        modification", 0.02 there): a playout scoring s points for the first player rewards
-        it ``(1 - b) * win + b * (1 + s / R) / 2``, R the game's ``score_range``
-        (mcts.backup.score_reward), so that won (or lost) positions still prefer the larger
-        margin. From 0 to 0.5; needs the game's ``score`` kernel (``ValueError`` otherwise);
-        None: the game's ``score_bonus_default`` (0: off).
-    playout_weights: float64 ``(game.num_features,)``: playouts use the learned softmax
-        policy over the game's ``move_features`` with these weights (mcts.playout_template,
-        ``cli.py train``) instead of the game's own playout policy; None: the game's own.
+    flag: the command-line flag (``"--" + name`` with dashes by default; None: no flag).
+    per_game: a game may set its own default in ``Game.search_defaults``; ``default`` is the
+        engine's when it does not.
+    slot: a field of :class:`Params`, the compiled loop's parameters (bools and choices become
+        floats: 1.0 / 0.0, the index of the choice).
+    metavar: the flag's value in help texts.
+    above: an exclusive lower bound (a number that must be positive: ``above=0``).
     """
-    exploration: float = None
-    capacity: int = DEFAULT_CAPACITY
-    seed: int = 0
-    solver: bool = True
-    threads: int = 1
-    reuse: bool = True
-    rave: bool = None
-    rave_k: float = None
-    rave_schedule: str = None
-    rave_distance: float = None
-    rave_first_play: bool = None
-    rave_ref: int = None
-    prior_stats: str = None
-    early_stop: bool = True
-    transpositions: bool = True
-    solve_nodes: float = None
-    solve_from: int = 1
-    playout_weights: object = None
-    parallel: str = None
-    replies: bool = None
-    expand_visits: int = None
-    criticality: float = None
-    criticality_visits: int = 2000
-    score_bonus: float = None
+    flag: str = ""
+    per_game: bool = False
+    slot: bool = False
+    metavar: str = None
+    above: float = None
+
+    def allowed(self) -> str:
+        if self.above is not None:
+            return f"a number above {self.above:g}"
+        return super().allowed()
+
+    def parse(self, value):
+        v = super().parse(value)
+        if self.above is not None and not v > self.above:
+            raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
+        return v
+
+    @property
+    def dest(self) -> str:
+        """The attribute of parsed command-line arguments."""
+        return self.flag[2:].replace("-", "_") if self.flag else self.name
+
+    def __post_init__(self):
+        if self.flag == "":
+            object.__setattr__(self, "flag", "--" + self.name.replace("_", "-"))
+
+
+OPTIONS = (
+    Option("exploration", float, None, "UCT exploration constant c in mean + c sqrt(ln N / n), "
+           "rewards in [0, 1] (0: none) (default: the game's; 0.7, with RAVE 0.05)",
+           low=0, per_game=True, slot=True),
+    Option("rave_exploration", float, 0.05, "the exploration constant with RAVE on, unless "
+           "the user sets one (AMAF already spreads the search)", low=0, flag=None,
+           per_game=True),
+    Option("capacity", int, DEFAULT_CAPACITY, "tree capacity in nodes", low=1, flag="--nodes"),
+    Option("seed", int, 0, "random seed: the same seed and playout budget give the same "
+           "search (default 0)"),
+    Option("threads", int, 1, "search threads (default: all cores; 1 for exactly "
+           "reproducible time-limited searches)", low=1),
+    Option("parallel", str, None, "how threads share the search: one shared tree with virtual "
+           "loss, or a tree each, summed at the root (default: tree, root for a game whose "
+           "transposition table is in use, Connect Four)", choices=("tree", "root")),
+    Option("solver", bool, True, "MCTS-Solver: proven wins, losses and draws propagate",
+           flag=None, slot=True),
+    Option("reuse", bool, True, "keep the subtree of the moves played for the next search",
+           flag=None),
+    Option("rave", bool, False, "RAVE / all-moves-as-first statistics in selection (default: "
+           "the game's; on for Go)", per_game=True, slot=True),
+    Option("rave_k", float, 1000.0, "RAVE equivalence parameter k of b = sqrt(k / (3n + k)) "
+           "(default: the game's, 1000)", above=0, per_game=True, slot=True),
+    Option("rave_first_play", bool, False, "AMAF counts a move only when its player was the "
+           "first to play it after the node (MoGo's rule) (default: the game's; on for Go)",
+           per_game=True, slot=True),
+    Option("prior_stats", str, "amaf", "where a game's prior knowledge counts: as AMAF "
+           "playouts, as the move's own playouts, or both (default: the game's; without RAVE "
+           "only 'value' and 'both' use them)", choices=PRIOR_STATS, per_game=True, slot=True),
+    Option("transpositions", bool, True, "share the statistics of positions reached by "
+           "different move orders (for games with a position key, such as Connect Four)",
+           slot=True),
+    Option("early_stop", bool, True, "with a time budget, stop once the most visited move "
+           "cannot be overtaken in the time left"),
+    Option("solve_nodes", float, 0.0, "for games with an exact solver (Connect Four): its "
+           "budget in nodes per visit of a tree node (0: off; default: the game's)", low=0,
+           per_game=True, slot=True, metavar="N"),
+    Option("solve_from", int, 1, "visits of a tree node at the solver's first call (then at "
+           "each doubling)", low=1, flag=None, slot=True),
+)
+BY_NAME = {o.name: o for o in OPTIONS}
+
+# Slots of the compiled loop's parameters beyond the options: the action kept out of AMAF
+# (the game's pass, or -1), whether several threads share this tree, whether the playouts use
+# the learned policy, and the most solver nodes of one call (set per batch from the time left).
+DERIVED_SLOTS = ("no_amaf", "shared", "learned", "solve_cap")
+Params = namedtuple("Params", [o.name for o in OPTIONS if o.slot] + list(DERIVED_SLOTS))
+Params.__doc__ = ("The compiled loop's parameters, all float64: one field per option with a "
+                  "slot (bools 1.0 / 0.0, prior_stats the index of its choice in PRIOR_STATS) "
+                  "and the derived slots " + ", ".join(DERIVED_SLOTS) + ".")
+
+
+def _config_fields():
+    fields = []
+    for o in OPTIONS:
+        if o.flag is None and o.per_game:
+            continue                    # a game's default only (rave_exploration)
+        default = None if o.per_game or o.name == "parallel" else o.default
+        fields.append((o.name, object, dataclasses.field(default=default)))
+    fields.append(("playout_weights", object, dataclasses.field(default=None)))
+    return fields
+
+
+SearchConfig = dataclasses.make_dataclass("SearchConfig", _config_fields())
+SearchConfig.__module__ = __name__
+SearchConfig.__doc__ = (
+    "Settings of a search: a field per option of :data:`OPTIONS` (None, for an option a game "
+    "may set, takes the game's ``search_defaults`` or the engine's default; see "
+    ":func:`resolve`), and ``playout_weights``: float64 ``(game.num_features,)``, playouts of "
+    "the learned softmax policy over the game's ``move_features`` (mcts.playout_template, "
+    "``cli.py train``) instead of the game's own; None: the game's own.\n\n"
+    + "\n".join(f"{o.name}: {o.help}" for o in OPTIONS if o.flag is not None or not o.per_game))
+
+
+def game_default(game, name):
+    """The game's default for option ``name``: its ``search_defaults`` entry, else the
+    engine's (``Option.default``)."""
+    return game.search_defaults.get(name, BY_NAME[name].default)
+
+
+def resolve(config, game, expected_playouts=None) -> dict:
+    """The value of every option for ``config`` on ``game``: the config's, else the game's
+    (``search_defaults``), else the engine's. ``exploration`` left open is the game's
+    ``rave_exploration`` with RAVE on, else its ``exploration`` (0.7 unless it says);
+    ``prior_stats`` left open is ``game.prior_stats_for(expected_playouts)`` (the playouts
+    this search is expected to run; None: unknown) when the game says."""
+    values = {}
+    for o in OPTIONS:
+        v = getattr(config, o.name, None)
+        values[o.name] = game_default(game, o.name) if v is None else v
+    if config.exploration is None:
+        values["exploration"] = (game_default(game, "rave_exploration") if values["rave"]
+                                 else game.search_defaults.get("exploration",
+                                                               DEFAULT_EXPLORATION))
+    if config.prior_stats is None:
+        values["prior_stats"] = (game.prior_stats_for(expected_playouts)
+                                 or values["prior_stats"])
+    return values
+
+
+def encode(name, value) -> float:
+    """An option's value as its float64 slot of :class:`Params`."""
+    o = BY_NAME[name]
+    if o.choices:
+        return float(o.choices.index(value))
+    return float(value)

@@ -8,8 +8,8 @@ import numpy as np
 
 from games.rng import new_rng
 from mcts import codegen
-from mcts.tree import (N_PARAMS, NO_ACTION, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_RAVE,
-                       P_RAVE_K, P_SOLVER, ROOT, Tree, new_workspace)
+from mcts.config import Params
+from mcts.tree import NO_ACTION, ROOT, Tree, new_workspace
 
 
 class _Worker:
@@ -49,13 +49,12 @@ def _warm_up(k, game):
     w = _Worker(game, 2)
     state = game.initial_state()
     w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
-    params = np.zeros(N_PARAMS, dtype=np.float64)
-    params[P_EXPLORATION], params[P_SOLVER], params[P_RAVE_K] = 1.0, 1.0, 1000.0
-    params[P_NO_AMAF] = NO_ACTION
+    params = Params(**dict.fromkeys(Params._fields, 0.0))._replace(
+        exploration=1.0, solver=1.0, rave_k=1000.0, solve_from=1.0, no_amaf=float(NO_ACTION),
+        solve_cap=4.0e18)
     for learned in ((0.0, 1.0) if k.HAS_FEATURES else (0.0,)):
-        params[P_LEARNED] = learned
         for rave in (1.0, 0.0):
-            params[P_RAVE] = rave
+            params = params._replace(learned=learned, rave=rave)
             w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
             k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
     k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))

@@ -1,7 +1,6 @@
 # Second part of a generated search module (mcts.codegen appends it to uct_template.py): a
-# simulation's evaluation phase (evaluate: the proof, the final status or a playout) and the
-# criticality statistics of its final position (owner_update), the playouts outside the tree
-# search, and the learned softmax playout policy. Read as text,
+# simulation's evaluation phase (evaluate: the proof, the final status or a playout), the
+# playouts outside the tree search, and the learned softmax playout policy. Read as text,
 # never imported directly; the game's kernels and HAS_FEATURES come from the generated header.
 #
 # The learned policy (a "fast rollout policy": a linear softmax over binary move features, as
@@ -22,47 +21,21 @@ _UNIT = 1.0 / 9007199254740992.0      # 2 ** -53
 
 
 @njit(cache=True)
-def evaluate(state, st, proof, rng, rave, learned, replies, work):
+def evaluate(state, st, proof, rng, rave, learned, work):
     """The result of a simulation whose last node has game status ``st`` and proof ``proof``
-    (NOT_PROVEN if none): the proof, else the final node_status if the game is over, else a
-    playout from ``state``, of the learned policy (mcts.playout_template) if ``learned`` or
-    the game's own (with the last good replies of ``work.replies`` if ``replies``), recorded
-    in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8) when ``rave`` or
-    ``replies``. Returns (final node_status, moves recorded)."""
+    (NOT_PROVEN if none): the proof, else the final status if the game is over, else a
+    playout from ``state``, of the learned policy if ``learned`` or else the game's own,
+    recorded in ``work.seq_actions`` (int32) / ``work.seq_players`` (int8) when ``rave``.
+    Returns (final status, moves recorded)."""
     if proof != NOT_PROVEN:
         return np.int64(proof), 0
     if st != ONGOING:
         return st, 0
     if learned:
-        return learned_playout(state, rng, work, rave or replies)
-    if replies:
-        return rollout_replies(state, rng, work.seq_actions, work.seq_players, work.replies)
+        return learned_playout(state, rng, work, rave)
     if rave:
         return rollout_record(state, rng, work.seq_actions, work.seq_players)
     return rollout(state, rng), 0
-
-
-@njit(cache=True)
-def owner_update(state, path, depth, r0, action, mover, own_mover, own_winner):
-    """Criticality statistics after a simulation that ended in the final position ``state``
-    with player 0's reward ``r0``: for each node of ``path[1:depth + 1]``, add to
-    ``own_mover`` whether the game's ``owner`` of its move's point is its mover and to
-    ``own_winner`` whether it is the winner (a half for no owner or a draw). Plain adds on a
-    shared tree, as for AMAF."""
-    winner = 0 if r0 > 0.5 else (1 if r0 < 0.5 else -1)
-    for d in range(1, depth + 1):
-        nd = path[d]
-        o = owner(state, action[nd])
-        if o < 0:
-            own_mover[nd] += 0.5
-            own_winner[nd] += 0.5
-            continue
-        if o == mover[nd]:
-            own_mover[nd] += 1.0
-        if winner < 0:
-            own_winner[nd] += 0.5
-        elif o == winner:
-            own_winner[nd] += 1.0
 
 
 @njit(cache=True)

@@ -14,16 +14,12 @@ import numpy as np
 from games.contract import ONGOING
 from games.rng import new_rng, split_seed
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
-from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, PRIOR_STATS,  # noqa: F401
-                         SearchConfig)
+from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, OPTIONS,  # noqa: F401
+                         Params, SearchConfig, encode, resolve)
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
-from mcts.tree import (N_PARAMS, NO_ACTION, NO_CHILDREN, NOT_PROVEN, P_EXPLORATION,  # noqa: F401
-                       P_AMAF_FIRST, P_CRIT, P_CRIT_VISITS, P_EXPAND, P_LEARNED, P_NO_AMAF,
-                       P_PRIOR_VALUE, P_RAVE, P_REPLIES, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K,
-                       P_RAVE_MSE, P_SCORE, P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM,
-                       P_SOLVE_NODES, P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH,
-                       Tree)
+from mcts.tree import (NO_ACTION, NO_CHILDREN, NOT_PROVEN, ROOT, S_AMAF_STAMP,  # noqa: F401
+                       S_MAX_DEPTH, Tree)
 
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 _SOLVE_SECONDS = 0.25          # ... and one call of a game's exact solver about at most this
@@ -212,8 +208,6 @@ class MCTS:
         for i, w in enumerate(self.workers):
             if nodes is None and len(w.work.solve_table) > 1:
                 w.work.solve_table.fill(0)  # not a game's next move: depend on nothing before
-            if nodes is None:
-                w.work.replies.fill(-1)     # likewise the last good replies
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
         self._root, self._moves = root.copy(), []
 
@@ -224,10 +218,11 @@ class MCTS:
         threads = len(self.workers) if self.shared else 1     # threads growing this tree
         t0 = time.perf_counter()
         done, batch = 0, 64
-        solving = params[P_SOLVE_NODES] > 0 and params[P_SOLVER] != 0.0
-        if deadline is not None and params[P_SOLVE_NODES] > 0:
+        solving = params.solve_nodes > 0 and params.solver != 0.0
+        if deadline is not None and params.solve_nodes > 0:
             batch = 16                      # before the rate is known: small solver calls
-            params[P_SOLVE_CAP] = min(params[P_SOLVE_NODES] * batch, _FIRST_SOLVE_CAP)
+            params = params._replace(solve_cap=min(params.solve_nodes * batch,
+                                                   _FIRST_SOLVE_CAP))
         while (playouts is None or done < playouts) and not stop.is_set():
             n = batch if playouts is None else min(batch, playouts - done)
             started = time.perf_counter()
@@ -251,63 +246,40 @@ class MCTS:
                 # the iterations that fit in the time left would spend; so a call ends about
                 # by the deadline and Ctrl-C is seen within about _SOLVE_SECONDS.
                 took = now - started
-                cap = params[P_SOLVE_CAP] * (2.0 if took < _SOLVE_SECONDS / 2 else 0.5)
-                params[P_SOLVE_CAP] = max(1.0, min(cap, params[P_SOLVE_NODES] * rate
-                                                   * min(left, _SOLVE_SECONDS)))
+                cap = params.solve_cap * (2.0 if took < _SOLVE_SECONDS / 2 else 0.5)
+                params = params._replace(solve_cap=max(1.0, min(
+                    cap, params.solve_nodes * rate * min(left, _SOLVE_SECONDS))))
             else:
                 batch = max(64, int(rate * _BATCH_SECONDS))
 
+    def settings(self) -> dict:
+        """The value of every search option in force (mcts.config.resolve): the config's,
+        else the game's ``search_defaults``, else the engine's."""
+        return resolve(self.config, self.game, self._expected)
+
     @property
     def rave(self) -> bool:
-        cfg = self.config
-        return bool(self.game.rave_default if cfg.rave is None else cfg.rave)
-
-    def params(self) -> np.ndarray:
-        """The parameters of the compiled loop: float64 ``(N_PARAMS,)`` indexed by the ``P_*``
-        slots of :mod:`mcts.tree`; a game's ``pass_action``, if it has one, is kept out of the
-        AMAF statistics."""
-        cfg, g = self.config, self.game
-        params = np.zeros(N_PARAMS, dtype=np.float64)
-        params[P_EXPLORATION] = self.exploration
-        params[P_SOLVER] = float(cfg.solver)
-        params[P_RAVE] = float(self.rave)
-        params[P_RAVE_K] = g.rave_k_default if cfg.rave_k is None else cfg.rave_k
-        schedule = cfg.rave_schedule or g.rave_schedule_default
-        params[P_RAVE_MSE] = float(schedule == "mse")
-        params[P_PRIOR_VALUE] = PRIOR_STATS.index(cfg.prior_stats
-                                                  or g.prior_stats_for(self._expected))
-        params[P_RAVE_DISTANCE] = g.rave_distance_default if cfg.rave_distance is None \
-            else cfg.rave_distance
-        params[P_GRAVE_REF] = g.rave_ref_default if cfg.rave_ref is None else cfg.rave_ref
-        params[P_AMAF_FIRST] = float(g.rave_first_play_default if cfg.rave_first_play is None
-                                     else cfg.rave_first_play)
-        params[P_NO_AMAF] = NO_ACTION if g.pass_action is None else g.pass_action
-        params[P_TRANSPOSITIONS] = float(cfg.transpositions)
-        params[P_SHARED] = float(self.shared)
-        params[P_REPLIES] = float(g.replies_default if cfg.replies is None else cfg.replies)
-        params[P_EXPAND] = float(g.expand_visits_default if cfg.expand_visits is None
-                                 else cfg.expand_visits)
-        params[P_CRIT] = g.criticality_default if cfg.criticality is None else cfg.criticality
-        params[P_CRIT_VISITS] = cfg.criticality_visits
-        params[P_SCORE] = g.score_bonus_default if cfg.score_bonus is None else cfg.score_bonus
-        params[P_SCORE_RANGE] = g.score_range
-        params[P_LEARNED] = float(cfg.playout_weights is not None)
-        params[P_SOLVE_NODES] = g.solve_nodes_default if cfg.solve_nodes is None \
-            else cfg.solve_nodes
-        params[P_SOLVE_FROM] = cfg.solve_from
-        params[P_SOLVE_CAP] = 4.0e18        # no cap unless a deadline sets one (see _run)
-        return params
+        return bool(self.settings()["rave"])
 
     @property
     def exploration(self) -> float:
         """The exploration constant in use: the config's, else the game's default for UCT or
         for RAVE."""
-        c = self.config.exploration
-        if c is not None:
-            return float(c)
-        if self.rave:
-            return float(self.game.rave_exploration_default)
-        return float(self.game.exploration_default)
+        return float(self.settings()["exploration"])
+
+    def params(self) -> Params:
+        """The parameters of the compiled loop (mcts.config.Params, float64 fields): the
+        options in force, and the derived slots: a game's ``pass_action``, if it has one,
+        is kept out of the AMAF statistics; no cap on a solver call unless a deadline sets
+        one (see _run)."""
+        values = self.settings()
+        g = self.game
+        slots = {o.name: encode(o.name, values[o.name]) for o in OPTIONS if o.slot}
+        return Params(**slots,
+                      no_amaf=float(NO_ACTION if g.pass_action is None else g.pass_action),
+                      shared=float(self.shared),
+                      learned=float(self.config.playout_weights is not None),
+                      solve_cap=4.0e18)
 
     def _result(self, root, seconds) -> SearchResult:
         g = self.game

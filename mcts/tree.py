@@ -18,7 +18,7 @@ ROOT = 0              # index of the root node
 NO_CHILDREN = -1      # first_child of a node not yet expanded
 EXPANDING = -2        # first_child of a node a thread of a shared tree is expanding now
 NO_PARENT = -1        # parent of the root
-NO_ACTION = -1        # action of the root; the "no pass move" value of P_NO_AMAF
+NO_ACTION = -1        # action of the root; the "no pass move" value of Params.no_amaf
 NOT_PROVEN = ONGOING  # proven[] of a node whose game-theoretic value is unknown
 MAX_PLIES = np.iinfo(np.int16).max     # proven_plies saturates here
 
@@ -26,39 +26,13 @@ MAX_PLIES = np.iinfo(np.int16).max     # proven_plies saturates here
 # AMAF stamp (one per simulation, marks the moves seen in it).
 S_NODES, S_MAX_DEPTH, S_PLAYOUTS, S_AMAF_STAMP = range(4)
 N_STATS = 4
-# Slots of the search parameters ``params`` (float64): the UCB exploration constant c, solver
-# on (1) / off (0), RAVE on / off, RAVE equivalence parameter k, the action kept out of AMAF
-# (the game's pass, or NO_ACTION), transpositions on / off (games with a position key),
-# the learned playout policy of the workspace's weights on / off (games with move_features),
-# the game's exact solver: nodes of its budget per visit of a tree node (0: off) and the
-# visit count of its first call, and the most solver nodes of one call (set per batch from
-# the time left, so that a call cannot run far past a deadline; games with solve); the RAVE
-# schedule (0: hand-selected, 1: minimum-MSE) and where the game's prior knowledge goes (0:
-# the AMAF statistics, 1: merged with the node's own value in selection, 2: both), and the weight of
-# early moves in the AMAF statistics (0: all weigh 1; see mcts.rave.amaf_update) and
-# whether AMAF counts a move only when its player was the first to play it (1) or whenever
-# that player played it (0); whether several threads search this tree at once (1: shared
-# tree, with virtual loss and atomic updates; see mcts.uct_template); whether the playouts use
-# last good replies (1; mcts.replies); the visits a leaf needs before it is expanded; the
-# weight of criticality in RAVE selection (0: off; games with an owner kernel; see
-# mcts.rave.select_child_rave) and the visits a node needs before its criticality counts;
-# the weight of the final score in a playout's reward (0: off; games with a score kernel;
-# see mcts.backup.score_reward) and the score (points) that earns the whole of that weight;
-# the simulations a node needs for its own AMAF statistics to choose among its children
-# (GRAVE's ref; 0: always its own; see mcts.rave.grave_reference).
-(P_EXPLORATION, P_SOLVER, P_RAVE, P_RAVE_K, P_NO_AMAF, P_TRANSPOSITIONS, P_LEARNED,
- P_SOLVE_NODES, P_SOLVE_FROM, P_SOLVE_CAP, P_RAVE_MSE, P_PRIOR_VALUE, P_RAVE_DISTANCE,
- P_AMAF_FIRST, P_SHARED, P_REPLIES, P_EXPAND, P_CRIT, P_CRIT_VISITS, P_SCORE,
- P_SCORE_RANGE, P_GRAVE_REF) = range(22)
-N_PARAMS = 22
-
+# The node fields, one array each (53 bytes a node).
 FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.int32),
           ("action", np.int32), ("mover", np.int8), ("status", np.int8),
           ("proven", np.int8), ("proven_plies", np.int16),
           ("visits", np.int64), ("value_sum", np.float64),
           ("amaf_visits", np.int32), ("amaf_value", np.float32),
-          ("prior_visits", np.int32), ("prior_value", np.float32),
-          ("own_mover", np.float32), ("own_winner", np.float32))
+          ("prior_visits", np.int32), ("prior_value", np.float32))
 
 TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS]
                         + ["stats", "table_keys", "table_nodes"])
@@ -69,27 +43,20 @@ TreeArrays.__doc__ = (
     "for a game without ``position_key`` (see mcts.transpositions).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
-                                     "mark", "first_at", "weights", "cand", "feats", "logits",
-                                     "solve_table", "solve_state", "replies", "ref_child",
-                                     "ref_owner", "ref_filled"])
+                                     "mark", "weights", "cand", "feats", "logits",
+                                     "solve_table", "solve_state"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
     "``(max_length + 2,)``, node per depth), ``seq_actions`` (int32) and ``seq_players`` (int8) "
     "(``(max_length + 1,)``, moves of a playout for AMAF), ``mark`` (int64, "
-    "``(2 * num_actions,)``, AMAF stamp per player and action) and ``first_at`` (int64, the "
-    "same shape, the index of that player's first play of the action in the simulation); for "
-    "the learned playout "
+    "``(2 * num_actions,)``, AMAF stamp per player and action); for the learned playout "
     "policy, ``weights`` (float64, ``(num_features,)``, at least one entry), and the scratch "
     "of ``move_features``: ``cand`` (int32, ``(num_actions,)``), ``feats`` (int32, "
     "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``); the "
     "table of the game's exact solver, ``solve_table`` (uint64, ``(solve_table_size,)``, at "
     "least one entry, emptied with the tree and kept with it when the tree is reused), and "
-    "``solve_state``, a second copy of the state for its calls; ``replies`` (int32, "
-    "``(2 * (num_actions + 1) * num_actions,)``), the last-good-reply table of mcts.replies; "
-    "GRAVE's index of a reference node's children, ``ref_child`` and ``ref_owner`` (int64, "
-    "``(2 * num_actions,)``) and ``ref_filled`` (int64, ``(2,)``; see "
-    "mcts.rave.grave_reference).")
+    "``solve_state``, a second copy of the state for its calls.")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -105,16 +72,11 @@ def new_workspace(game, weights=None) -> Workspace:
                      seq_actions=np.empty(game.max_length + 1, dtype=np.int32),
                      seq_players=np.empty(game.max_length + 1, dtype=np.int8),
                      mark=np.full(2 * actions, -1, dtype=np.int64),
-                     first_at=np.zeros(2 * actions, dtype=np.int64),
                      weights=w, cand=np.empty(actions, dtype=np.int32),
                      feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
                      logits=np.empty(actions, dtype=np.float64),
                      solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
-                     solve_state=np.empty_like(game.initial_state()),
-                     replies=np.full(2 * (actions + 1) * actions, -1, dtype=np.int32),
-                     ref_child=np.zeros(2 * actions, dtype=np.int64),
-                     ref_owner=np.full(2 * actions, -1, dtype=np.int64),
-                     ref_filled=np.full(2, -1, dtype=np.int64))
+                     solve_state=np.empty_like(game.initial_state()))
 
 
 class Tree:
@@ -126,9 +88,7 @@ class Tree:
     under best play), proven_plies int16 (plies to that end), visits int64, value_sum float64
     (sum of rewards of ``mover``), amaf_visits int32 and amaf_value float32 (RAVE statistics of
     the node's move), prior_visits int32 and prior_value float32 (the game's prior knowledge
-    of the node's move: virtual playouts and their wins for ``mover``), own_mover and
-    own_winner float32 (for criticality: over the node's simulations, how often the point of
-    its move ended owned by ``mover`` and by the winner, neither counting a half). All have
+    of the node's move: virtual playouts and their wins for ``mover``). All have
     shape ``(capacity,)``; a node's children are one block.
     ``stats`` is int64 ``(N_STATS,)``, indexed by the ``S_*`` slots."""
 

@@ -2,14 +2,12 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve, rollout_replies, owner, score) and the constants
-# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_REPLIES, HAS_OWNER and HAS_SCORE (does the
-# game have its own prior kernel, position_key for transpositions, move_features for the
-# learned playout policy, an exact solver, playouts with last good replies, the owner of a
-# point at the end for criticality, the final score for graded rewards?) followed by this
-# text and playout_template.py. Because the search calls the game's functions by their global
-# names, instead of receiving them as arguments, numba can cache every function below to disk
-# (numba issues #6264, #2952).
+# prior, position_key, move_features, solve) and the constants HAS_PRIOR, HAS_KEY, HAS_FEATURES
+# and HAS_SOLVE (does the game have its own prior kernel, position_key for transpositions,
+# move_features for the learned playout policy, an exact solver?) followed by this text and
+# playout_template.py. Because the search calls the game's functions by their global names,
+# instead of receiving them as arguments, numba can cache every function below to disk (numba
+# issues #6264, #2952).
 #
 # Algorithm: UCT (Kocsis and Szepesvari 2006, "Bandit based Monte-Carlo Planning") with UCB1
 # selection (Auer, Cesa-Bianchi and Fischer 2002) or RAVE (Gelly and Silver 2007), and the
@@ -20,14 +18,11 @@
 # shape (capacity,), plus ``stats``) with its scratch buffers ``work`` (mcts.tree.Workspace);
 # a node's children are one contiguous block allocated at expansion. One iteration of
 # run_playouts is four phases:
-#   descend (select_child / select_child_rave down the tree, with GRAVE's reference node
-#   from grave_reference, expand at a leaf, or join_twin:
-#   share the children of a transposition) -> try_solve on the path's due nodes (games with
-#   an exact solver)
-#   -> evaluate (playout or proof; score_reward grades it by the final score when asked)
-#   -> backpropagate (values), propagate_proof (MCTS-Solver,
-#   with try_prove) -> amaf_update (RAVE only) -> owner_update (criticality only)
-#   -> reply_update (last good replies only: mcts.replies).
+#   descend (select_child / select_child_rave down the tree; grow a leaf: expand it, or
+#   join_twin: share the children of a transposition) -> try_solve on the path's due nodes
+#   (games with an exact solver) -> evaluate (a playout, or the proof or final status)
+#   -> backpropagate (values), propagate_proof (MCTS-Solver, with try_prove) -> amaf_update
+#   (RAVE only).
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
 # loop: Connect Four 4,886, Go 9x9 with RAVE 188,386; this one: 4,940 and 185,078):
 # * phase functions take the arrays they use, read from ``tree`` by name once per batch:
@@ -41,10 +36,10 @@
 # ``status`` is the game's kernel); each such array has shape (capacity,) and its field's
 # dtype in mcts.tree.FIELDS: parent, first_child, num_children, action int32; mover, status,
 # proven int8; proven_plies int16; visits int64; value_sum float64; amaf_visits int32;
-# amaf_value float32; prior_visits int32; prior_value float32; own_mover float32; own_winner
-# float32; stats int64 (N_STATS,). Node
+# amaf_value float32; prior_visits int32; prior_value float32; stats int64 (N_STATS,). Node
 # indices and depths are int64. RAVE's selection and backup are in mcts.rave, the backup of
-# values and proofs in mcts.backup, evaluate and owner_update in playout_template.py.
+# values and proofs in mcts.backup, evaluate in playout_template.py. The parameters arrive as
+# one mcts.config.Params (float64 fields named after the search options).
 import numpy as np
 from numba import njit
 
@@ -52,16 +47,11 @@ from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
-from mcts.backup import backpropagate, propagate_proof, score_reward, try_prove
-from mcts.rave import amaf_update, grave_reference, select_child_rave
-from mcts.replies import reply_update
+from mcts.backup import backpropagate, propagate_proof, try_prove
+from mcts.rave import amaf_update, select_child_rave
 from mcts.transpositions import table_find, table_insert
-from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, P_AMAF_FIRST, P_CRIT,
-                       P_CRIT_VISITS, P_EXPLORATION, P_LEARNED, P_NO_AMAF, P_PRIOR_VALUE, P_RAVE,
-                       P_EXPAND, P_GRAVE_REF, P_RAVE_DISTANCE, P_RAVE_K, P_RAVE_MSE, P_REPLIES,
-                       P_SCORE, P_SCORE_RANGE, P_SHARED, P_SOLVE_CAP, P_SOLVE_FROM, P_SOLVE_NODES,
-                       P_SOLVER, P_TRANSPOSITIONS, ROOT, S_AMAF_STAMP, S_MAX_DEPTH, S_NODES,
-                       S_PLAYOUTS)
+from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, ROOT, S_AMAF_STAMP,
+                       S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
 
 
 @nrt_free
@@ -109,7 +99,7 @@ def select_child(node, c, merge_prior, first_child, num_children, mover, node_st
 @njit(cache=True)
 def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
            proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
-           prior_value, own_mover, own_winner, seed_amaf, stats, shared):
+           prior_value, seed_amaf, stats, shared):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
     game's prior knowledge (if any) in their prior statistics and, with ``seed_amaf``, also
     as their initial RAVE statistics; ``buf`` (int32,
@@ -152,8 +142,6 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         amaf_value[j] = 0.0
         prior_visits[j] = 0
         prior_value[j] = 0.0
-        own_mover[j] = 0.0
-        own_winner[j] = 0.0
     if HAS_PRIOR:                           # set by the generator (a constant)
         prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
         if seed_amaf:
@@ -226,12 +214,12 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     """Run up to ``n_iter`` MCTS iterations from ``root_state`` (the game's state array, not
     changed); return how many ran (fewer only once the solver has proved the root).
 
-    ``params``: float64 ``(N_PARAMS,)`` indexed by the ``P_*`` slots of mcts.tree. ``tree``:
-    mcts.tree.TreeArrays, updated (its ``stats`` too, by the ``S_*`` slots); ``work``:
-    mcts.tree.Workspace. ``rng``: uint64 ``(1,)``. Values are kept from the view of the player
-    who moved into each node. Releases the GIL.
+    ``params``: mcts.config.Params (float64 fields). ``tree``: mcts.tree.TreeArrays, updated
+    (its ``stats`` too, by the ``S_*`` slots); ``work``: mcts.tree.Workspace. ``rng``: uint64
+    ``(1,)``. Values are kept from the view of the player who moved into each node. Releases
+    the GIL.
 
-    With ``params[P_SHARED]`` several threads run this on one tree at once (tree
+    With ``params.shared`` several threads run this on one tree at once (tree
     parallelisation: Chaslot, Winands and van den Herik 2008, "Parallel Monte-Carlo Tree
     Search"; lock-free as in Enzenberger and Mueller 2009, "A lock-free multithreaded
     Monte-Carlo tree search algorithm"): a visit is counted on the way down (a virtual loss
@@ -245,43 +233,20 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     proven_plies, visits, value_sum = tree.proven_plies, tree.visits, tree.value_sum
     amaf_visits, amaf_value, stats = tree.amaf_visits, tree.amaf_value, tree.stats
     prior_visits, prior_value = tree.prior_visits, tree.prior_value
-    own_mover, own_winner = tree.own_mover, tree.own_winner
     table_keys, table_nodes = tree.table_keys, tree.table_nodes
     state, buf, path, mark = work.state, work.buf, work.path, work.mark
     seq_actions, seq_players = work.seq_actions, work.seq_players
-    solver = params[P_SOLVER] != 0.0
-    rave = params[P_RAVE] != 0.0
-    excluded = np.int64(params[P_NO_AMAF])
-    c = params[P_EXPLORATION]
-    k = params[P_RAVE_K]
-    mse = params[P_RAVE_MSE] != 0.0
-    distance = params[P_RAVE_DISTANCE]
-    first_only = params[P_AMAF_FIRST] != 0.0
-    merge_prior = params[P_PRIOR_VALUE] != 0.0        # 1: value, 2: value and AMAF
-    seed_amaf = params[P_PRIOR_VALUE] != 1.0
-    parallel = params[P_SHARED] != 0.0
+    excluded, first_only = np.int64(params.no_amaf), params.rave_first_play != 0.0
+    c, k = params.exploration, params.rave_k
+    solver, rave = params.solver != 0.0, params.rave != 0.0
+    merge_prior = params.prior_stats != 0.0         # 1: value, 2: value and AMAF
+    seed_amaf = params.prior_stats != 1.0
+    parallel = params.shared != 0.0
     seen = 1 if parallel else 0                 # this simulation's own visit, when counted
-    shared = HAS_KEY and params[P_TRANSPOSITIONS] != 0.0 and not parallel
-    learned = HAS_FEATURES and params[P_LEARNED] != 0.0
-    replies = HAS_REPLIES and params[P_REPLIES] != 0.0
-    expand_at = max(np.int64(params[P_EXPAND]), 1)     # visits a leaf needs to be expanded
-    crit = params[P_CRIT] if HAS_OWNER and rave else 0.0
-    crit_visits = params[P_CRIT_VISITS]
-    graded_by = params[P_SCORE] if HAS_SCORE else 0.0
-    graded = graded_by > 0.0
-    score_range = params[P_SCORE_RANGE]
-    per_visit = params[P_SOLVE_NODES]
-    solving = HAS_SOLVE and solver and per_visit > 0.0
-    start = max(np.int64(params[P_SOLVE_FROM]), 1)
-    solve_table = work.solve_table
-    ref_visits = params[P_GRAVE_REF]
-    grave = rave and ref_visits > 0.0
-    ref_child, ref_owner, filled = work.ref_child, work.ref_owner, work.ref_filled
-    cand = np.full(2, -1, dtype=np.int64)
-    if grave:
-        ref_owner[:] = -1                       # node numbers change when the tree is re-rooted
-        filled[:] = -1
-    ref = -1
+    keyed = HAS_KEY and params.transpositions != 0.0 and not parallel
+    learned = HAS_FEATURES and params.learned != 0.0
+    solving = HAS_SOLVE and solver and params.solve_nodes > 0.0
+    solve_from = max(np.int64(params.solve_from), 1)
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
@@ -293,48 +258,39 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
         if parallel:
             atomic_add(visits, ROOT, 1)
         st = np.int64(node_status[ROOT])
-        if grave:
-            cand[:] = -1
         while st == ONGOING and proven[node] == NOT_PROVEN:
             if depth + 1 >= path.shape[0]:      # deeper than the game's max_length said
                 break
             if first_child[node] == EXPANDING:  # another thread is expanding it: play out
                 break
-            if first_child[node] == NO_CHILDREN:
-                key = position_key(state) if shared else np.uint64(0)
-                if shared and node != ROOT and join_twin(node, key, table_keys, table_nodes,
-                                                          first_child, num_children, proven,
-                                                          proven_plies):
+            if first_child[node] == NO_CHILDREN:    # a leaf: grow it, or stop here
+                key = position_key(state) if keyed else np.uint64(0)
+                if keyed and node != ROOT and join_twin(node, key, table_keys, table_nodes,
+                                                         first_child, num_children, proven,
+                                                         proven_plies):
                     if proven[node] != NOT_PROVEN:
                         break
                 else:
-                    if visits[node] < expand_at + seen and node != ROOT:
-                        break
+                    if visits[node] < 1 + seen and node != ROOT:
+                        break                   # expanded at its second visit
                     if parallel and atomic_cas(first_child, node, NO_CHILDREN,
                                                EXPANDING) != NO_CHILDREN:
                         break                   # claimed by another thread first
                     if not expand(node, state, buf, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
                                   value_sum, amaf_visits, amaf_value, prior_visits,
-                                  prior_value, own_mover, own_winner, seed_amaf, stats,
-                                  parallel):
+                                  prior_value, seed_amaf, stats, parallel):
                         if parallel:
                             atomic_store(first_child, node, NO_CHILDREN)
                         break
-                    if shared:
+                    if keyed:
                         table_insert(table_keys, table_nodes, key, node)
-            child = -1
-            if grave:
-                ref = grave_reference(node, ref_visits, cand, filled, first_child, num_children,
-                                      action, mover, visits, ref_child, ref_owner)
-            while True:
+            while True:                         # select a child whose move is legal
                 if rave:
-                    child = select_child_rave(node, c, k, mse, merge_prior, crit, crit_visits,
-                                              first_child, num_children, action, mover,
-                                              node_status, proven, visits, value_sum,
-                                              amaf_visits, amaf_value, prior_visits,
-                                              prior_value, own_mover, own_winner, ref,
-                                              ref_child, ref_owner)
+                    child = select_child_rave(node, c, k, merge_prior, first_child,
+                                              num_children, mover, node_status, proven,
+                                              visits, value_sum, amaf_visits, amaf_value,
+                                              prior_visits, prior_value)
                 else:
                     child = select_child(node, c, merge_prior, first_child, num_children,
                                          mover, node_status, proven, visits, value_sum,
@@ -361,19 +317,17 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                 proven[node] = st
                 proven_plies[node] = 0
             elif solving and proven[node] == NOT_PROVEN and solve_due(visits[node] - seen,
-                                                                      start):
+                                                                      solve_from):
                 due = True
         if due:                                 # the exact solver on the nodes due for it
-            d = try_solve(root_state, work.solve_state, path, depth, per_visit, start,
-                          params[P_SOLVE_CAP], solve_table, action, visits, proven,
-                          proven_plies, seen)
+            d = try_solve(root_state, work.solve_state, path, depth, params.solve_nodes,
+                          solve_from, params.solve_cap, work.solve_table, action, visits,
+                          proven, proven_plies, seen)
             if d >= 0:
                 depth = d
         leaf = path[depth]
-        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, replies, work)
+        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
         r0 = reward_first(final)
-        if graded and (st != ONGOING or proven[leaf] == NOT_PROVEN):   # a final position
-            r0 = score_reward(r0, score(state), graded_by, score_range)
         backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
         if solver and proven[leaf] != NOT_PROVEN:
             propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
@@ -384,14 +338,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             else:
                 stats[S_AMAF_STAMP] += 1
                 stamp = stats[S_AMAF_STAMP]
-            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, work.first_at,
-                        stamp, r0, excluded, distance, first_only, first_child,
-                        num_children, action, mover, amaf_visits, amaf_value)
-        if crit > 0.0 and proven[leaf] == NOT_PROVEN:
-            owner_update(state, path, depth, r0, action, mover, own_mover, own_winner)
-        if replies:
-            reply_update(path, depth, action, mover, seq_actions, seq_players, n_seq, r0,
-                         excluded, work.replies, np.int64(buf.shape[0]))
+            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, excluded,
+                        first_only, first_child, num_children, action, mover, amaf_visits,
+                        amaf_value)
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
     if parallel:
         atomic_add(stats, S_PLAYOUTS, done)

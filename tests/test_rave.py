@@ -8,7 +8,6 @@ from games.contract import ONGOING
 from mcts import MCTS, SearchConfig
 from games.rng import new_rng
 from mcts.search import PRIOR_STATS, load_kernels
-from mcts.tree import P_PRIOR_VALUE
 from games.go_game import SMALL_BUDGET
 
 GO = games.get("go", size=9, komi=7.5)
@@ -67,77 +66,50 @@ def test_rave_search_captures_a_group_in_atari():
     assert engine.search(state, playouts=20_000).move == "E3"
 
 
-def _two_children(k_params, crit=0.0, crit_visits=0.0, own_winner_b=250.0):
+def _two_children(prior):
     """Root 0 with children 1 (A) and 2 (B), both 500 visits and 1000 AMAF playouts: A's own
     mean 0.6 and AMAF mean 0.4, B's 0.5 and 0.55. A is better as soon as the AMAF weight b is
-    below 0.4. Each point ended its mover's in half the simulations, and the winner's in half
-    (A) or ``own_winner_b`` / 500 of them (B). Returns the select_child_rave arguments after
-    (node, c, k, mse, merge_prior)."""
+    below 0.4. ``prior``: (prior_visits, prior_value). Returns the select_child_rave
+    arguments after (node, c, k, merge_prior)."""
     i8 = lambda *v: np.array(v, dtype=np.int8)      # noqa: E731
-    own_mover = np.array([0.0, 250.0, 250.0], dtype=np.float32)
-    own_winner = np.array([0.0, 250.0, own_winner_b], dtype=np.float32)
-    return (crit, crit_visits,
-            np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
-            np.array([-1, 0, 1], dtype=np.int32), i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
+    return (np.array([1, -1, -1], dtype=np.int32), np.array([2, 0, 0], dtype=np.int32),
+            i8(1, 0, 0), i8(ONGOING, ONGOING, ONGOING), i8(ONGOING, ONGOING, ONGOING),
             np.array([1000, 500, 500], dtype=np.int64),
             np.array([500.0, 300.0, 250.0]), np.array([0, 1000, 1000], dtype=np.int32),
-            np.array([0.0, 400.0, 550.0], dtype=np.float32), k_params[0], k_params[1],
-            own_mover, own_winner, -1, np.zeros(4, dtype=np.int64),
-            np.full(4, -1, dtype=np.int64))
+            np.array([0.0, 400.0, 550.0], dtype=np.float32), prior[0], prior[1])
 
 
-def test_rave_schedules_and_prior_placement_in_selection():
-    """With k = 300: the hand-selected schedule gives b = sqrt(300 / 1800) = 0.41, so B; the
-    minimum-MSE one b = 1000 / (1000 + 500 + 500 * 1000 / 300) = 0.32, so A; 500 lost prior
-    playouts merged into A's own value (q = 300 / 1000, b = 0.19) make it B again, while in
-    the AMAF arrays (where expansion would have put them) they are not read here at all."""
+def test_rave_schedule_and_prior_placement_in_selection():
+    """With k = 300 the hand-selected schedule gives b = sqrt(300 / 1800) = 0.41, so B
+    (0.59 * 0.6 + 0.41 * 0.4 = 0.518 against 0.59 * 0.5 + 0.41 * 0.55 = 0.520); with k = 100,
+    b = sqrt(100 / 1600) = 0.25: A (0.55 against 0.51). 500 lost prior playouts merged into
+    A's own value (q = 300 / 1000) make it B again, while in the AMAF arrays (where expansion
+    would have put them) they are not read here at all."""
     sel = load_kernels(GO, log=None).select_child_rave
     none = (np.zeros(3, dtype=np.int32), np.zeros(3, dtype=np.float32))
     lost = (np.array([0, 500, 0], dtype=np.int32), np.zeros(3, dtype=np.float32))
-    assert sel(0, 0.0, 300.0, False, False, *_two_children(none)) == 2
-    assert sel(0, 0.0, 300.0, True, False, *_two_children(none)) == 1
-    assert sel(0, 0.0, 300.0, True, True, *_two_children(lost)) == 2
-    assert sel(0, 0.0, 300.0, True, False, *_two_children(lost)) == 1
+    assert sel(0, 0.0, 300.0, False, *_two_children(none)) == 2
+    assert sel(0, 0.0, 100.0, False, *_two_children(none)) == 1
+    assert sel(0, 0.0, 100.0, True, *_two_children(lost)) == 2
+    assert sel(0, 0.0, 100.0, False, *_two_children(lost)) == 1
 
 
-@pytest.mark.parametrize("crit, crit_visits, own_winner_b, chosen", [
-    (0.0, 0.0, 375.0, 1), (1.1, 0.0, 250.0, 1), (1.1, 0.0, 375.0, 2), (1.1, 500.0, 375.0, 1)])
-def test_criticality_in_rave_selection(crit, crit_visits, own_winner_b, chosen):
-    """Minimum-MSE schedule, k = 300: A scores 0.684 * 0.6 + 0.316 * 0.4 = 0.537 and B 0.516.
-    B's point went to the winner in 375 of its 500 simulations where independence gives 250
-    (each point its mover's half the time, each mover winning half the time for B), so its
-    criticality is 0.75 - 0.5 = 0.25 (mcts.rave.criticality); with weight 1.1 it gets 275
-    AMAF playouts won: AMAF mean 825 / 1275 = 0.647, b = 1275 / (1275 + 500 + 500 * 1275 /
-    300) = 0.327, score 0.548: B. Not without weight, nor when its criticality is 0, nor when
-    500 visits are not more than the threshold."""
-    sel = load_kernels(GO, log=None).select_child_rave
-    none = (np.zeros(3, dtype=np.int32), np.zeros(3, dtype=np.float32))
-    assert sel(0, 0.0, 300.0, True, False,
-               *_two_children(none, crit, crit_visits, own_winner_b)) == chosen
-    from mcts.rave import criticality
-    assert criticality(500, 250.0, 250.0, own_winner_b) == pytest.approx(
-        own_winner_b / 500 - 0.5)
-
-
-@pytest.mark.parametrize("distance, weights", [(0.0, [1, 1, 0]), (3.0, [2, 3, 0])])
-def test_amaf_weights_of_early_moves(distance, weights):
+def test_every_move_of_the_simulation_counts_once_for_its_player():
     """A root whose three children (Black's moves 5, 6, 7) meet a playout of 4 moves: Black 6,
-    White 9, Black 5, White 3, won by Black. Every move counts once; with distance 3 (Pachi's
-    distance_rave) a move weighs 1 + floor(3 (4 - first) / (4 + 1)): 6, played first (index
-    0), weighs 3, and 5 (index 2) weighs 2; 7 was not played."""
+    White 9, Black 5, White 3, won by Black: 5 and 6 each get one AMAF playout, won; 7 was not
+    played."""
     upd = load_kernels(GO, log=None).amaf_update
     acts = np.array([6, 9, 5, 3], dtype=np.int32)
     players = np.array([0, 1, 0, 1], dtype=np.int8)
     mark = np.full(2 * GO.num_actions, -1, dtype=np.int64)
-    first_at = np.zeros_like(mark)
     amaf_visits = np.zeros(4, dtype=np.int32)
     amaf_value = np.zeros(4, dtype=np.float32)
-    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, first_at, 1, 1.0, -1,
-        distance, False, np.array([1, -1, -1, -1], dtype=np.int32),
-        np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
-        np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
-    assert amaf_visits[1:].tolist() == weights
-    assert amaf_value[1:].tolist() == weights
+    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, 1, 1.0, -1, False,
+        np.array([1, -1, -1, -1], dtype=np.int32), np.array([3, 0, 0, 0], dtype=np.int32),
+        np.array([-1, 5, 6, 7], dtype=np.int32), np.array([1, 0, 0, 0], dtype=np.int8),
+        amaf_visits, amaf_value)
+    assert amaf_visits[1:].tolist() == [1, 1, 0]
+    assert amaf_value[1:].tolist() == [1.0, 1.0, 0.0]
 
 
 @pytest.mark.parametrize("first_only, weights", [(False, [1, 1, 0]), (True, [0, 1, 0])])
@@ -151,8 +123,8 @@ def test_amaf_first_play_rule(first_only, weights):
     mark = np.full(2 * GO.num_actions, -1, dtype=np.int64)
     amaf_visits = np.zeros(4, dtype=np.int32)
     amaf_value = np.zeros(4, dtype=np.float32)
-    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, np.zeros_like(mark), 1, 1.0,
-        -1, 0.0, first_only, np.array([1, -1, -1, -1], dtype=np.int32),
+    upd(np.array([0], dtype=np.int64), 0, acts, players, 4, mark, 1, 1.0, -1, first_only,
+        np.array([1, -1, -1, -1], dtype=np.int32),
         np.array([3, 0, 0, 0], dtype=np.int32), np.array([-1, 5, 6, 7], dtype=np.int32),
         np.array([1, 0, 0, 0], dtype=np.int8), amaf_visits, amaf_value)
     assert amaf_visits[1:].tolist() == weights
@@ -221,7 +193,7 @@ def test_go_places_its_priors_by_board_size_and_budget(size, stats):
     engine = MCTS(game, SearchConfig(seed=3, rave=True, threads=1), log=None)
     assert seeded_after(playouts=1)                       # a small budget: both, any board
     engine.search(game.play_record("D4")[0], playouts=SMALL_BUDGET)
-    assert engine.params()[P_PRIOR_VALUE] == PRIOR_STATS.index(stats)
+    assert engine.params().prior_stats == PRIOR_STATS.index(stats)
 
 
 def test_a_timed_search_places_the_priors_by_the_playouts_it_expects():
@@ -231,10 +203,10 @@ def test_a_timed_search_places_the_priors_by_the_playouts_it_expects():
     state, _ = GO.play_record("E5")
     value, both = PRIOR_STATS.index("value"), PRIOR_STATS.index("both")
     engine.search(state, seconds=0.3)
-    assert engine.params()[P_PRIOR_VALUE] == value
+    assert engine.params().prior_stats == value
     rate = engine._rate
     assert rate > 0
     engine.search(state, seconds=0.5 * SMALL_BUDGET / rate)       # about 1,000 playouts
-    assert engine.params()[P_PRIOR_VALUE] == both
+    assert engine.params().prior_stats == both
     engine.search(state, seconds=3.0 * SMALL_BUDGET / engine._rate)
-    assert engine.params()[P_PRIOR_VALUE] == value
+    assert engine.params().prior_stats == value

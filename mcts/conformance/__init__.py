@@ -49,9 +49,7 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   million (and the seeds are fixed, so a game passes or fails every time). A rollout must also
   not leave a finished state whose status contradicts what it returned. ``rollout_record``'s
   recorded moves replayed with ``apply_action`` must give the recorded players (0 or 1, the
-  player to move) and the returned final status. A hand-written ``rollout_replies`` passes
-  the same checks with no reply stored, and the replay checks with a table of random
-  replies (which it must refuse where they are illegal).
+  player to move) and the returned final status.
 * **search compiled vs NUMBA_DISABLE_JIT=1**: a small seeded search gives the same result twice,
   and the same compiled and under ``NUMBA_DISABLE_JIT=1`` (in a subprocess, so the kernels run
   as plain Python).

@@ -1,4 +1,4 @@
-"""Hand-written rollout, rollout_record and rollout_replies against the generated
+"""Hand-written rollout and rollout_record against the generated
 playout_action loop."""
 import math
 
@@ -90,11 +90,11 @@ def _check_rollout(game, state, where, seed, reference, problems):
         problems.add("rollout rates", message)
 
 
-def _check_rollout_record(game, state, where, seed, reference, problems, replies=None):
-    """rollout_record, or with a table ``replies`` rollout_replies: results, recorded moves
-    and their replay; the rates against ``reference`` unless ``reference`` is None."""
+def _check_rollout_record(game, state, where, seed, reference, problems):
+    """rollout_record: results, recorded moves and their replay; the rates against
+    ``reference``."""
     k = game.kernels
-    name = "rollout_record" if replies is None else "rollout_replies"
+    name = "rollout_record"
     size = game.max_length + 1                  # the search's buffers
     actions = np.zeros(size, dtype=np.int32)
     players = np.zeros(size, dtype=np.int8)
@@ -103,8 +103,7 @@ def _check_rollout_record(game, state, where, seed, reference, problems, replies
     mismatch = 0
     for i in range(PLAYOUTS):
         s = state.copy()
-        got = (k.rollout_record(s, rng, actions, players) if replies is None
-               else k.rollout_replies(s, rng, actions, players, replies))
+        got = k.rollout_record(s, rng, actions, players)
         try:
             st, m = (int(x) for x in got)
         except (TypeError, ValueError):
@@ -166,7 +165,7 @@ def _check_rollout_record(game, state, where, seed, reference, problems, replies
         problems.add("record result", f"{name} returned {_status_name(st)} in {c} of "
                      f"{PLAYOUTS} playouts from {where}: it must play to the end and return "
                      "(FIRST_WINS, SECOND_WINS or DRAW, moves recorded)")
-    if not mismatch and reference is not None:     # else the replay said more precisely
+    if not mismatch:                    # else the replay said more precisely
         message = _compare(name, counts, reference, where)
         if message:
             problems.add("record rates", message)
@@ -175,8 +174,7 @@ def _check_rollout_record(game, state, where, seed, reference, problems, replies
 def check_rollouts(game, seeds=(101, 102)):
     """Hand-written rollout / rollout_record against the generic playout_action loop."""
     from mcts.codegen import provided_kernels
-    hand = provided_kernels(game.kernel_module) & {"rollout", "rollout_record",
-                                                   "rollout_replies"}
+    hand = provided_kernels(game.kernel_module) & {"rollout", "rollout_record"}
     if not hand:
         return []
     k, problems = game.kernels, _Problems()
@@ -198,11 +196,4 @@ def check_rollouts(game, seeds=(101, 102)):
             _check_rollout(game, state, where, seed, reference, problems)
         if "rollout_record" in hand:
             _check_rollout_record(game, state, where, seed, reference, problems)
-        if "rollout_replies" in hand:   # no reply stored: the game's own policy
-            a = game.num_actions
-            table = np.full(2 * (a + 1) * a, -1, dtype=np.int32)
-            _check_rollout_record(game, state, where, seed, reference, problems, table)
-            table[:] = np.random.default_rng(seed).integers(-1, a, table.size)
-            _check_rollout_record(game, state, where + " (random replies stored)", seed, None,
-                                  problems, table)
     return problems.messages()

@@ -4,7 +4,7 @@ import inspect
 
 import numpy as np
 
-from games.contract import (KERNEL_NAMES, OPTIONAL_KERNELS)
+from games.contract import KERNEL_NAMES, OPTIONAL_KERNELS, RETIRED_KERNELS
 
 
 def check_kernels(game):
@@ -102,7 +102,43 @@ def check_params(game):
         problems.append(f"{cls.__module__}.{cls.__qualname__} does not name the class {name}: "
                         "define the game class at the top level of an importable module (other "
                         "processes rebuild the game from its module, class name and params)")
+    problems.extend(_search_default_problems(game))
     return problems
+
+
+def _search_default_problems(game):
+    """Problems of ``search_defaults``: a name that is not a search option a game may set,
+    or a value its declaration refuses (mcts.config.OPTIONS)."""
+    from mcts.config import OPTIONS
+    settable = {o.name: o for o in OPTIONS if o.per_game}
+    problems = []
+    defaults = getattr(game, "search_defaults", {})
+    if not isinstance(defaults, dict):
+        return [f"{type(game).__name__}.search_defaults must be a dict of search option names "
+                f"to values, not {type(defaults).__name__}"]
+    for key, value in defaults.items():
+        if key not in settable:
+            problems.append(f"search_defaults names {key!r}, which is not a search option a "
+                            f"game may set: use one of {', '.join(settable)}")
+            continue
+        try:
+            settable[key].parse(value)
+        except ValueError as e:
+            problems.append(f"search_defaults: {e}")
+    return problems
+
+
+def contract_notes(game):
+    """Notes for the game's author that do not fail the check: old names still honoured
+    (``Game.contract_notes``: the deprecated ``*_default`` attributes), and optional kernels
+    of retired search options that the kernel module still defines (unused)."""
+    notes = list(getattr(type(game), "contract_notes", ()))
+    module = importlib.import_module(game.kernel_module)
+    for kernel, option in RETIRED_KERNELS.items():
+        if kernel in vars(module):
+            notes.append(f"the kernel {kernel} is no longer used ({option} was retired, see "
+                         "docs/experiments.md): you may remove it")
+    return notes
 
 
 def _is_dispatcher(f) -> bool:
