@@ -7,7 +7,8 @@ import games
 from games.contract import ONGOING
 from mcts import MCTS, SearchConfig
 from games.rng import new_rng
-from mcts.search import PRIOR_STATS, load_kernels
+from mcts.config import PRIOR_STATS
+from mcts.search import load_kernels
 from games.go_game import SMALL_BUDGET
 
 GO = games.get("go", size=9, komi=7.5)
@@ -168,7 +169,7 @@ def test_prior_stats_decide_whether_the_priors_seed_the_amaf_statistics(stats, s
 
 
 def test_an_unknown_prior_placement_is_refused():
-    with pytest.raises(ValueError, match="prior_stats must be 'amaf', 'value' or 'both'"):
+    with pytest.raises(ValueError, match="prior_stats must be one of amaf, value, both, got 'nope'"):
         MCTS(GO, SearchConfig(prior_stats="nope"), log=None)
 
 
