@@ -1,6 +1,6 @@
-"""The GNU Go regression harness (benchmarks/gnugo_regress.py) on a suite written here: parsing,
+"""The GNU Go regression harness (benchmarks/lab/gnugo_regress.py) on a suite written here: parsing,
 answer patterns and the translation of reading commands into move choice."""
-from benchmarks.gnugo_regress import matches, parse_tests, translation
+from benchmarks.lab.gnugo_regress import matches, parse_tests, translation
 
 SUITE = """\
 # a comment

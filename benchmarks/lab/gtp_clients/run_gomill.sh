@@ -4,7 +4,7 @@
 # --resign-threshold 0 (games reach two passes), scorer = 'players': both engines' final_score
 # are compared and ringmaster marks a game "players disagreed" when they name different
 # winners. gomill goes into $WORK/py27lib (pip --target), not into the repo or pyenv's 2.7.
-#   bash benchmarks/gtp_clients/run_gomill.sh         (GAMES=N per matchup, default 4)
+#   bash benchmarks/lab/gtp_clients/run_gomill.sh         (GAMES=N per matchup, default 4)
 source "$(dirname "$0")/common.sh"
 
 need_apt gnugo || exit 1

@@ -2,21 +2,21 @@
 strong engine's win rate there, policy by policy. A diagnostic of what the playouts *say*
 about a position, beside (never instead of) matches at equal time.
 
-    python -m benchmarks.playout_balance label --engine "CMD" --positions POSITIONS.json
+    python -m benchmarks.lab.playout_balance label --engine "CMD" --positions POSITIONS.json
         --out VALUES.jsonl [--limit N]
-    python -m benchmarks.playout_balance score --values VALUES.jsonl
-        [--policies ko,patterns,ko+twolib,...] [--playouts 1000] [--band 0.1] [--seed 1]
+    python -m benchmarks.lab.playout_balance score --values VALUES.jsonl
+        [--policies ko,uniform] [--playouts 1000] [--band 0.1] [--seed 1]
         [--compare VALUES.jsonl ...] [--json FILE]
 
 ``label`` asks the reference engine (Pachi: ``PACHI -t =40000 threads=1,pondering=0``) for a
-move at each position of a ``benchmarks.move_agreement`` positions file and keeps the win
+move at each position of a ``benchmarks.lab.move_agreement`` positions file and keeps the win
 rate it reports for the side to move, read from its standard error by ``--value-pattern``
 (Pachi's ``*** WINNER is E5 ... with score 0.4713``). ``score`` plays ``--playouts``
 playouts of each policy from every position whose reference value lies in [band, 1 - band]
 and reports the mean squared error of the playout mean against that value, its mean bias,
 the correlation, and the paired difference of each policy's squared error from the first
 policy's with its standard error. A policy is a name of ``games.go.POLICIES`` or several
-joined by ``+`` (their rules together, e.g. ``ko+twolib``).
+joined by ``+`` (their rules together).
 
 The quantity is the one simulation balancing minimises (Silver and Tesauro 2009,
 "Monte-Carlo simulation balancing"; Huang, Coulom and Lin 2010, "Monte-Carlo simulation
@@ -202,7 +202,7 @@ def main(argv=None):
     lab = sub.add_parser("label", help="the reference engine's win rate at each position")
     lab.add_argument("--engine", required=True, metavar="CMD", help="reference GTP engine")
     lab.add_argument("--positions", required=True, metavar="FILE",
-                     help="a benchmarks.move_agreement positions file")
+                     help="a benchmarks.lab.move_agreement positions file")
     lab.add_argument("--out", required=True, metavar="FILE", help="values file to write")
     lab.add_argument("--limit", type=int, default=None, help="only the first N positions")
     lab.add_argument("--value-pattern", default=PACHI_VALUE, metavar="REGEX",
@@ -211,16 +211,16 @@ def main(argv=None):
     lab.add_argument("--timeout", type=float, default=600.0, help="seconds per position")
     sc = sub.add_parser("score", help="balance of playout policies against the values")
     sc.add_argument("--values", required=True, metavar="FILE", help="from `label`")
-    sc.add_argument("--policies", default="ko,patterns,uniform",
+    sc.add_argument("--policies", default="ko,uniform",
                     help="comma-separated policies, the first the reference of the paired "
-                         "differences (default ko,patterns,uniform)")
+                         "differences (default ko,uniform)")
     sc.add_argument("--playouts", type=int, default=1000, help="playouts per position (1000)")
     sc.add_argument("--band", type=float, default=0.1,
                     help="keep positions whose value lies in [band, 1 - band] (0.1)")
     sc.add_argument("--seed", type=int, default=1, help="random seed (1)")
     sc.add_argument("--compare", action="append", metavar="FILE",
                     help="another engine's playout means at the same positions, written by "
-                         "`label` (Pachi's Moggy playouts: see benchmarks/data/balance/"
+                         "`label` (Pachi's Moggy playouts: see benchmarks/lab/data/balance/"
                          "README.md), scored as a row beside the policies; repeatable")
     sc.add_argument("--json", metavar="FILE", help="write the summary here")
     args = p.parse_args(argv)

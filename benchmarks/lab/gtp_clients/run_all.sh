@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run every GTP client trial in turn (one at a time, so at most about one core is busy);
 # each trial's output goes to $WORK/<trial>.out (default /tmp/gtp_clients) and to the terminal.
-#   bash benchmarks/gtp_clients/run_all.sh [quarry] [qgo] [sabaki] [gomill]
+#   bash benchmarks/lab/gtp_clients/run_all.sh [quarry] [qgo] [sabaki] [gomill]
 HERE="$(cd "$(dirname "$0")" && pwd)"
 WORK="${GTP_CLIENTS_WORK:-/tmp/gtp_clients}"
 mkdir -p "$WORK"
@@ -15,4 +15,4 @@ for t in "${trials[@]}"; do
 done
 echo "=================================== summary"
 printf '%s\n' "${summary[@]}"
-echo "screenshots: $HERE/screenshots/"
+echo "screenshots: $WORK/screenshots/"

@@ -3,7 +3,7 @@
 # library's Controller, sends every safe listed command and checks each reply parses and
 # is no error, then tries lz-analyze / kata-analyze with the library's subscriber.
 # node_modules live in $WORK/node (default /tmp/gtp_clients/node), not in the repo.
-#   bash benchmarks/gtp_clients/run_sabaki.sh     (STRICT_ANALYSIS=1: fail if analysis fails)
+#   bash benchmarks/lab/gtp_clients/run_sabaki.sh     (STRICT_ANALYSIS=1: fail if analysis fails)
 source "$(dirname "$0")/common.sh"
 
 command -v node >/dev/null && command -v npm >/dev/null || need_apt nodejs npm || exit 1

@@ -1,9 +1,9 @@
 """How often a GTP engine picks the move a stronger engine picks: a fast diagnostic of Go
 playing strength for tuning, beside (never instead of) matches at equal time.
 
-    python -m benchmarks.move_agreement label --engine "CMD" --sgf FILE... --out POSITIONS.json
+    python -m benchmarks.lab.move_agreement label --engine "CMD" --sgf FILE... --out POSITIONS.json
         [--first 4] [--last 60] [--every 4]
-    python -m benchmarks.move_agreement score --engine "CMD" --positions POSITIONS.json
+    python -m benchmarks.lab.move_agreement score --engine "CMD" --positions POSITIONS.json
         [--limit N] [--json FILE]
 
 ``label`` replays each SGF game and asks the reference engine (for example Pachi at many

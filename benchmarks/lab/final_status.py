@@ -26,8 +26,8 @@ import time
 
 from sgfmill import sgf, sgf_moves
 
-CLI = shlex.quote(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                               "cli.py"))
+CLI = shlex.quote(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "cli.py"))
 OURS_PLAY = (f"{shlex.quote(sys.executable)} {CLI} gtp --threads 1 --playouts 1500 "
              "--resign-threshold 0 --size {size} --seed {seed}")
 GNUGO_PLAY = "/usr/games/gnugo --mode gtp --chinese-rules --level 1"

@@ -1,6 +1,6 @@
 """GNU Go's GTP regression suites as a diagnostic of tactics: pass counts per file.
 
-    python -m benchmarks.gnugo_regress DIR FILE.tst [FILE.tst ...] [--engine CMD] [--native]
+    python -m benchmarks.lab.gnugo_regress DIR FILE.tst [FILE.tst ...] [--engine CMD] [--native]
         [--json OUT] [--limit N]
 
 ``DIR`` is the ``regression`` folder of GNU Go's source tarball (``apt-get source
@@ -208,7 +208,7 @@ def main(argv=None):
             raise ValueError("empty")
     except ValueError as e:
         sys.exit(f"error: --engine {args.engine!r}: {e}")
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]      # the checkout
     command = args.engine.replace("cli.py", str(here / "cli.py"), 1)
     results = {}
     try:

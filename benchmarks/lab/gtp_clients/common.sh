@@ -1,12 +1,12 @@
 # Shared helpers for the GTP client trials; sourced by the run_*.sh scripts.
 # Work files (logs, client homes, node_modules, the Python 2.7 library) go under $WORK,
-# default /tmp/gtp_clients; screenshots go to benchmarks/gtp_clients/screenshots/.
+# default /tmp/gtp_clients, screenshots included ($WORK/screenshots/).
 
 set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-REPO="$(cd "$HERE/../.." && pwd)"
+REPO="$(cd "$HERE/../../.." && pwd)"
 WORK="${GTP_CLIENTS_WORK:-/tmp/gtp_clients}"
-SHOTS="$HERE/screenshots"
+SHOTS="$WORK/screenshots"
 mkdir -p "$WORK" "$SHOTS"
 # the Python that has the engine's dependencies (pyenv's shim resolves to it here)
 PY="${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}"
@@ -100,7 +100,7 @@ trap cleanup EXIT
 # xdotool without its X-server focus warnings (there is no window manager under Xvfb)
 xdo() { xdotool "$@" 2>/dev/null; }
 
-shot() {  # shot NAME: screenshot of the whole Xvfb screen to screenshots/NAME.png
+shot() {  # shot NAME: screenshot of the whole Xvfb screen to $SHOTS/NAME.png
     import -window root "$SHOTS/$1.png" && say "screenshot: $SHOTS/$1.png"
 }
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
+REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 LINE = re.compile(r"^\s*[0-9.]+ \[(\d+)\] ([<>!#]) ?(.*)$")
 
 

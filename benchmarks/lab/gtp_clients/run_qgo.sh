@@ -12,7 +12,7 @@
 #      black E5", replies "=1005"), the game goes on
 #   C  control: GNU Go itself (behind the same logging wrapper), the same clicks: shows
 #      which oddities are qGo's own
-#   bash benchmarks/gtp_clients/run_qgo.sh          (QGO_RUNS="A B C" by default;
+#   bash benchmarks/lab/gtp_clients/run_qgo.sh          (QGO_RUNS="A B C" by default;
 #                                                    ENGINE_ARGS: more engine flags)
 source "$(dirname "$0")/common.sh"
 

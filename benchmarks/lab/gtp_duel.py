@@ -1,6 +1,6 @@
 """Two GTP engines against each other on Go (9x9 by default), GNU Go as referee.
 
-    python -m benchmarks.gtp_duel --a "CMD" --b "CMD" [--games 40] [--size 9] [--komi 7.5]
+    python -m benchmarks.lab.gtp_duel --a "CMD" --b "CMD" [--games 40] [--size 9] [--komi 7.5]
         [--json FILE]
 
 A diagnostic for other engines' settings (for example Pachi with one rule of its playout

@@ -1,6 +1,6 @@
 """Tree reuse over a long self-play game: nodes kept, nodes in use and process memory per move.
 
-    python -m benchmarks.reuse_memory [--size 19] [--moves 300] [--playouts 2000]
+    python -m benchmarks.lab.reuse_memory [--size 19] [--moves 300] [--playouts 2000]
 
 Each move the engine searches, plays its choice and re-roots the tree below it
 (``MCTS.advance``): the nodes of the other branches are reclaimed, so the nodes in use stay

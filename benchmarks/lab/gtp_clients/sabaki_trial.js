@@ -15,7 +15,7 @@ const path = require('path')
 const {Controller} = require(process.env.SABAKI_GTP_MODULE || '@sabaki/gtp')
 
 const HERE = __dirname
-const REPO = path.resolve(HERE, '..', '..')
+const REPO = path.resolve(HERE, '..', '..', '..')
 const PY = process.env.PYTHON || 'python3'
 const LOG = process.env.GTP_LOG || '/tmp/gtp_clients/sabaki_gtp.log'
 const TIMEOUT_MS = +(process.env.COMMAND_TIMEOUT_MS || 30000)

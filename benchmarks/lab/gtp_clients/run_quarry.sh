@@ -4,7 +4,7 @@
 # play/genmove to each, and at the end asks the engines to score (final_score,
 # final_status_list). The engine is registered in Quarry's ~/.quarry, HOME being a
 # private folder under $WORK.
-#   bash benchmarks/gtp_clients/run_quarry.sh        (QUARRY_TIMEOUT=seconds, default 240;
+#   bash benchmarks/lab/gtp_clients/run_quarry.sh        (QUARRY_TIMEOUT=seconds, default 240;
 #   ENGINE_ARGS="--rules chinese": more engine flags, e.g. for final_status_list dead)
 source "$(dirname "$0")/common.sh"
 
