@@ -16,18 +16,16 @@ import collections
 import glob
 import json
 import os
-import queue
 import shlex
-import subprocess
 import sys
-import tempfile
-import threading
 import time
+from pathlib import Path
 
 from sgfmill import sgf, sgf_moves
 
-CLI = shlex.quote(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "cli.py"))
+from frontends.gtp_client import GtpClient
+
+CLI = shlex.quote(str(Path(__file__).resolve().parents[2] / "cli.py"))     # the checkout's
 OURS_PLAY = (f"{shlex.quote(sys.executable)} {CLI} gtp --threads 1 --playouts 1500 "
              "--resign-threshold 0 --size {size} --seed {seed}")
 GNUGO_PLAY = "/usr/games/gnugo --mode gtp --chinese-rules --level 1"
@@ -36,65 +34,9 @@ GNUGO_STATUS = "/usr/games/gnugo --mode gtp --chinese-rules"
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
-class Gtp:
-    """A GTP engine in a subprocess (stderr in a temporary file, quoted if it dies); a reader
-    thread feeds a queue, so no reply or a dead engine is a RuntimeError after ``timeout`` s."""
-
-    def __init__(self, command, timeout):
-        self.command, self.timeout = command, timeout
-        self.stderr = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.stderr, text=True,
-                                     bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)                        # the engine exited
-
-    def send(self, command, timeout=None):
-        """(ok, text) of the reply to ``command``."""
-        deadline = time.monotonic() + (timeout or self.timeout)
-        lines = []
-        try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-            while not lines or lines[-1]:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-                if line is None:
-                    raise EOFError
-                if lines or line.strip():
-                    lines.append(line.strip())
-        except (BrokenPipeError, EOFError, OSError):
-            time.sleep(0.2)
-            self.stderr.seek(0)
-            tail = " | ".join(self.stderr.read().decode(errors="replace").split("\n")[-4:])
-            raise RuntimeError(f"{self.command!r} exited (status {self.proc.poll()}) after "
-                               f"{command!r}; stderr: {tail.strip(' |')[-400:]}") from None
-        except queue.Empty:
-            raise RuntimeError(f"{self.command!r}: no reply to {command!r} within "
-                               f"{timeout or self.timeout:g} s") from None
-        text = "\n".join(lines).strip()
-        if text[:1] not in "=?":
-            raise RuntimeError(f"{self.command!r}: not GTP: {text[:60]!r} to {command!r}")
-        return text.startswith("="), text[1:].lstrip("0123456789").strip()
-
-    def must(self, command):
-        ok, text = self.send(command)
-        if ok:
-            return text
-        raise RuntimeError(f"{self.command!r}: {command!r} failed: {text}")
-
-    def close(self):
-        try:
-            self.send("quit", timeout=5)
-            self.proc.wait(timeout=5)
-        except (RuntimeError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait()
-        self.stderr.close()
+def gtp_engine(command, timeout):
+    """A GTP engine whose standard error is quoted if it dies (frontends.gtp_client)."""
+    return GtpClient(command, timeout=timeout, keep_stderr=True)
 
 
 def play_game(ours, gnugo, ours_black, size):
@@ -104,7 +46,7 @@ def play_game(ours, gnugo, ours_black, size):
     try:
         for engine in (ours, gnugo):
             for cmd in (f"boardsize {size}", "komi 7.5", "clear_board"):
-                engine.must(cmd)
+                engine.ask(cmd)
         while len(moves) < 3 * size * size:
             other = "w" if color == "b" else "b"
             ok, move = players[color].send(f"genmove {color}")
@@ -140,15 +82,15 @@ def save_sgf(path, size, moves, result, names):
 
 def cmd_play(args):
     os.makedirs(args.out, exist_ok=True)
-    gnugo = Gtp(args.gnugo, args.timeout)
+    gnugo = gtp_engine(args.gnugo, args.timeout)
     done, attempt, discarded = 0, 0, 0
     while done < args.games and attempt < 3 * args.games + 10:
         ours_black, seed, colour = done % 2 == 0, args.seed + attempt, "BW"[done % 2]
         attempt += 1
         t0 = time.monotonic()
-        ours = Gtp(args.ours.format(size=args.size, seed=seed), args.timeout)
+        ours = gtp_engine(args.ours.format(size=args.size, seed=seed), args.timeout)
         try:
-            ours.must("final_status_list dead")     # waits for the kernels: no quick moves
+            ours.ask("final_status_list dead")     # waits for the kernels: no quick moves
             moves, why = play_game(ours, gnugo, ours_black, args.size)
         except RuntimeError as e:
             moves, why = [], f"protocol error: {e}"
@@ -160,7 +102,7 @@ def cmd_play(args):
                   f"{seconds:.0f} s", flush=True)
             if why.startswith("protocol error"):        # GNU Go may have crashed or hung
                 gnugo.close()
-                gnugo = Gtp(args.gnugo, args.timeout)
+                gnugo = gtp_engine(args.gnugo, args.timeout)
             continue
         ok, result = gnugo.send("final_score")
         done += 1
@@ -187,31 +129,32 @@ def final_board(path):
 
 def statuses(engine, path):
     """{VERTEX: status} from the engine's final_status_list for the game at ``path``."""
-    engine.must("clear_board")
-    engine.must(f"loadsgf {os.path.abspath(path)}")
+    engine.ask("clear_board")
+    engine.ask(f"loadsgf {os.path.abspath(path)}")
     return {v.upper(): status for status in ("alive", "dead", "seki")
-            for v in engine.must(f"final_status_list {status}").split()}
+            for v in engine.ask(f"final_status_list {status}").split()}
 
 
 def start_ours(command, timeout):
     """Our engine; if it rejects ``--rules X`` (it exits at once), again without it."""
-    engine = Gtp(command, timeout)
+    engine = gtp_engine(command, timeout)
     words = shlex.split(command)
     try:
-        engine.must("name")
+        engine.ask("name")
         return engine
     except RuntimeError:
+        engine.close()
         if "--rules" not in words:
             raise
     i = words.index("--rules")
     command = shlex.join(words[:i] + words[i + 2:])
     print(f"note: our engine rejects --rules; using {command!r}", file=sys.stderr)
-    return Gtp(command, timeout)
+    return gtp_engine(command, timeout)
 
 
 def cmd_compare(args):
     files = sorted(f for d in args.dirs for f in glob.glob(os.path.join(d, "*.sgf")))
-    ours, gnugo = start_ours(args.ours, args.timeout), Gtp(args.gnugo, args.timeout)
+    ours, gnugo = start_ours(args.ours, args.timeout), gtp_engine(args.gnugo, args.timeout)
     sizes, errors, differ = {}, [], {}
     for path in files:
         size, stones = final_board(path)
@@ -222,7 +165,7 @@ def cmd_compare(args):
             print(f"error: {path}: {e}", file=sys.stderr)
             ours.close()
             gnugo.close()
-            ours, gnugo = start_ours(args.ours, args.timeout), Gtp(args.gnugo, args.timeout)
+            ours, gnugo = start_ours(args.ours, args.timeout), gtp_engine(args.gnugo, args.timeout)
             continue
         s = sizes.setdefault(size, collections.Counter())
         pairs = {v: (st_gnugo.get(v, "none"), st_ours.get(v, "none")) for v in stones}

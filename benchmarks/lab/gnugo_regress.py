@@ -26,9 +26,10 @@ import argparse
 import json
 import re
 import shlex
-import subprocess
 import sys
 from pathlib import Path
+
+from frontends.gtp_client import EngineExited, EngineStartError, GtpClient, GtpClientError
 
 TRANSLATED = {"attack": "attack", "owl_attack": "attack", "defend": "defend",
               "owl_defend": "defend", "connect": "connect", "disconnect": "disconnect"}
@@ -36,51 +37,29 @@ GENMOVE = ("reg_genmove", "gg_genmove", "restricted_genmove")
 
 
 class Engine:
-    """A GTP engine on a pipe; ``ask`` returns (ok, answer text)."""
+    """A GTP engine (frontends.gtp_client) started again whenever it dies or hangs; ``ask``
+    returns (ok, answer text)."""
 
-    def __init__(self, command, cwd):
-        self.command, self.cwd = command, cwd
+    def __init__(self, command, cwd, timeout=600.0):
+        self.command, self.cwd, self.timeout = command, cwd, timeout
         self.start()
 
     def start(self):
-        self.proc = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, cwd=self.cwd)
+        self.client = GtpClient(self.command, timeout=self.timeout, cwd=self.cwd)
 
     def ask(self, line):
         """Send one command; an engine that died is started again (the answer says so)."""
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self.proc.wait()
+            return self.client.send(line)
+        except GtpClientError as e:
+            self.client.close()
             self.start()
-            return False, "engine ended"
-        lines = []
-        while True:
-            out = self.proc.stdout.readline()
-            if not out:
-                self.proc.wait()
-                self.start()
-                return False, "engine ended"
-            if out.strip() == "" and lines:
-                break
-            if out.strip():
-                lines.append(out.rstrip("\n"))
-        text = "\n".join(lines)
-        return text.startswith("="), text[1:].strip()
+            return False, "engine ended" if isinstance(e, EngineExited) else str(e)
 
     def close(self, kill=False):
-        if not kill:
-            try:
-                self.proc.stdin.write("quit\n")
-                self.proc.stdin.flush()
-                self.proc.wait(timeout=10)
-                return
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        self.proc.kill()
-        self.proc.wait()
+        if kill:
+            self.client.proc.kill()
+        self.client.close(timeout=10)
 
 
 def parse_tests(path):
@@ -215,8 +194,8 @@ def main(argv=None):
         for name in args.files:
             try:
                 engine = Engine(command, cwd=root)
-            except OSError as e:
-                sys.exit(f"error: cannot start the engine {args.engine!r}: {e.strerror or e}")
+            except EngineStartError as e:
+                sys.exit(f"error: {e}")
             try:
                 rows = run_file(engine, root / name, args.native, args.limit)
             except KeyboardInterrupt:

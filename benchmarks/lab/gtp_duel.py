@@ -16,7 +16,8 @@ import json
 import sys
 
 from frontends.common import UsageError
-from frontends.match import GtpProcess, play_moves, referee_score, settle, wilson
+from frontends.gtp_client import GtpClient
+from frontends.match import play_moves, referee_score, settle, wilson
 from games.go_game import Go
 
 
@@ -54,14 +55,10 @@ def main(argv=None):
     wins, rows = 0.0, []
     try:
         for i in range(args.games):
-            a = GtpProcess(args.a.replace("{seed}", str(1000 + i)))
-            b = GtpProcess(args.b.replace("{seed}", str(5000 + i)))
-            try:
-                a_black = i % 2 == 0
+            a_black = i % 2 == 0
+            with GtpClient(args.a.replace("{seed}", str(1000 + i))) as a, \
+                    GtpClient(args.b.replace("{seed}", str(5000 + i))) as b:
                 result = play(a, b, a_black, args.size, args.komi)
-            finally:
-                a.close()
-                b.close()
             a_colour = "B" if a_black else "W"
             win = result[:1] == a_colour
             wins += win

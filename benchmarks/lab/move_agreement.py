@@ -21,7 +21,8 @@ import sys
 from sgfmill import sgf
 
 from frontends.common import UsageError, exit_code
-from frontends.match import GtpProcess, wilson
+from frontends.gtp_client import GtpClient
+from frontends.match import wilson
 
 LETTERS = "abcdefghjklmnopqrstuvwxyz"
 
@@ -52,20 +53,16 @@ def read_game(path):
 
 
 def ask(engine, size, komi, moves, colour):
-    """The engine's move (lower case) for ``colour`` after ``moves`` on a fresh board."""
+    """The engine's move (lower case) for ``colour`` after ``moves`` on a fresh board
+    (``GtpRefused``, a RuntimeError, if the engine refuses a command)."""
     for cmd in [f"boardsize {size}", "clear_board", f"komi {komi:g}"] + \
             [f"play {c} {v}" for c, v in moves]:
-        ok, msg = engine.send(cmd)
-        if not ok:
-            raise RuntimeError(f"{cmd!r} refused: {msg}")
-    ok, move = engine.send(f"genmove {colour}")
-    if not ok:
-        raise RuntimeError(f"genmove refused: {move}")
-    return move.lower()
+        engine.ask(cmd)
+    return engine.ask(f"genmove {colour}").lower()
 
 
 def label(args):
-    engine = GtpProcess(args.engine, timeout=600)
+    engine = GtpClient(args.engine, timeout=600)
     positions = []
     try:
         for path in args.sgf:
@@ -90,7 +87,7 @@ def score(args):
             positions = json.load(f)["positions"][:args.limit]
     except (OSError, ValueError, KeyError) as e:
         raise UsageError(f"{args.positions}: {e}") from None
-    engine = GtpProcess(args.engine, timeout=600)
+    engine = GtpClient(args.engine, timeout=600)
     rows, same = [], 0
     try:
         if positions:       # a first answer may come before an engine has loaded its code

@@ -27,12 +27,12 @@ value (the best move's), so even a perfect playout policy keeps a small negative
 import argparse
 import json
 import re
-import subprocess
 import sys
 
 import numpy as np
 
 from frontends.common import UsageError, exit_code, read_bounded
+from frontends.gtp_client import GtpClient
 from games.contract import FIRST_WINS, SECOND_WINS
 from games.go import POLICIES, rollout
 from games.go_board import F_POLICY
@@ -90,21 +90,16 @@ def label(args):
     except (ValueError, KeyError, TypeError) as e:
         raise UsageError(f"{args.positions}: not a positions file ({e})") from None
     pattern = re.compile(args.value_pattern)
-    command = args.engine.split()
     done = 0
     with open(args.out, "w") as out:
         for p in positions[:args.limit]:
             size, komi = p.get("size", 9), p.get("komi", 7.5)
             cmds = [f"boardsize {size}", f"komi {komi:g}", "clear_board"]
-            cmds += [f"play {c} {v}" for c, v in p["moves"]] + [f"genmove {p['colour']}", "quit"]
-            try:
-                r = subprocess.run(command, input="\n".join(cmds) + "\n", capture_output=True,
-                                   text=True, timeout=args.timeout)
-            except OSError as e:
-                raise UsageError(f"cannot start {args.engine!r}: {e.strerror}") from None
-            except subprocess.TimeoutExpired:
-                raise RuntimeError(f"{args.engine!r} took over {args.timeout:g} s") from None
-            found = pattern.findall(r.stderr)
+            cmds += [f"play {c} {v}" for c, v in p["moves"]] + [f"genmove {p['colour']}"]
+            with GtpClient(args.engine, timeout=args.timeout, keep_stderr=True) as engine:
+                for cmd in cmds:        # a new process per position: nothing carried over
+                    engine.ask(cmd)
+            found = pattern.findall(engine.stderr_text())
             if not found:
                 print(f"position {done + 1}: no value in the engine's output, left out",
                       file=sys.stderr)
@@ -208,7 +203,8 @@ def main(argv=None):
     lab.add_argument("--value-pattern", default=PACHI_VALUE, metavar="REGEX",
                      help="regular expression whose group 1 is the win rate, searched in the "
                           "engine's standard error (default: Pachi's)")
-    lab.add_argument("--timeout", type=float, default=600.0, help="seconds per position")
+    lab.add_argument("--timeout", type=float, default=600.0,
+                     help="seconds to wait for each reply (600)")
     sc = sub.add_parser("score", help="balance of playout policies against the values")
     sc.add_argument("--values", required=True, metavar="FILE", help="from `label`")
     sc.add_argument("--policies", default="ko,uniform",

@@ -5,9 +5,10 @@ compare with what the client showed.
     replay_score.py LOG [--gnugo] [--sgf FILE]
 
 The moves are those of the log's first engine process: the `play` commands it received
-and its own `genmove` replies, in order. Prints the move list, our engine's final_score and final_status_list dead
-(both --rules values when the engine has --rules), and GNU Go's with --chinese-rules and
-with Japanese rules (--gnugo, when /usr/games/gnugo exists).
+and its own `genmove` replies, in order. Prints the move list, our engine's final_score and
+final_status_list dead (both --rules values when the engine has --rules), and GNU Go's with
+--chinese-rules and with Japanese rules (--gnugo, when /usr/games/gnugo exists). The
+engines are spoken to through frontends/gtp_client.py.
 """
 import os
 import re
@@ -16,6 +17,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, REPO)
+from frontends.gtp_client import GtpClient, GtpClientError  # noqa: E402  (after the path)
 LINE = re.compile(r"^\s*[0-9.]+ \[(\d+)\] ([<>!#]) ?(.*)$")
 
 
@@ -64,17 +67,17 @@ def moves_from_log(path):
 
 def ask(cmd, size, komi, moves, extra=()):
     script = [f"boardsize {size}", "clear_board", f"komi {komi}"]
-    script += [f"play {c} {v}" for c, v in moves]
-    script += list(extra) + ["final_status_list dead", "final_score", "quit"]
+    script += [f"play {c} {v}" for c, v in moves] + list(extra)
     try:
-        out = subprocess.run(cmd, input="\n".join(script) + "\n", capture_output=True,
-                             text=True, timeout=300, cwd=REPO).stdout
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        with GtpClient(cmd, timeout=300, cwd=REPO) as engine:
+            replies = [engine.send(line) for line in script]
+            dead = engine.send("final_status_list dead")
+            score = engine.send("final_score")
+    except GtpClientError as exc:
         return f"(failed: {exc})"
-    replies = [r.strip() for r in out.split("\n\n") if r.strip()]
-    errors = [r for r in replies if r.startswith("?")]
-    score = replies[-2] if len(replies) >= 3 else "(no reply)"
-    dead = replies[-3].lstrip("= ").split() if len(replies) >= 3 else []
+    errors = [f"? {text}" for ok, text in replies if not ok]
+    dead = dead[1].split() if dead[0] else []
+    score = ("= " if score[0] else "? ") + score[1]
     return (score + f"; final_status_list dead: {len(dead)} stones"
             + (f" ({' '.join(dead[:12])}{' ...' if len(dead) > 12 else ''})" if dead else "")
             + (f"   [errors while replaying: {errors[:3]}]" if errors else ""))
