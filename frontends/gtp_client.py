@@ -10,10 +10,10 @@ A reply is the lines from the first one starting with ``=`` or ``?`` to the next
 (empty lines before it are skipped; the command's id, as in ``=12``, is dropped). The
 engine's output is read by a thread into a queue, so a reply that never comes is an
 :class:`EngineTimeout` after ``timeout`` seconds rather than a hang; an engine that exits is
-an :class:`EngineExited`, one whose reply starts otherwise a :class:`NotGtp`. All of them, and
-:class:`EngineStartError` for a command that cannot be started, are ``RuntimeError``\\ s.
-After one of them the client is spent: later commands raise it again and ``close`` only
-ends the process. ``keep_stderr=True`` keeps the engine's standard error in a temporary file:
+an :class:`EngineExited`, one whose reply starts otherwise a :class:`NotGtp`. These and
+:class:`EngineStartError` (a command that cannot be started) are GtpClientErrors, which are
+RuntimeErrors; after one of them the client is spent: later commands raise it again and
+``close`` only ends the process. ``keep_stderr=True`` keeps the engine's standard error in a temporary file:
 its last lines are quoted when the engine exits, and :meth:`GtpClient.stderr_text` returns it
 all (say, a win rate an engine prints there). ``seconds`` is the wall time of the last reply.
 """
