@@ -13,9 +13,10 @@ engine's output is read by a thread into a queue, so a reply that never comes is
 an :class:`EngineExited`, one whose reply starts otherwise a :class:`NotGtp`. These and
 :class:`EngineStartError` (a command that cannot be started) are GtpClientErrors, which are
 RuntimeErrors; after one of them the client is spent: later commands raise it again and
-``close`` only ends the process. ``keep_stderr=True`` keeps the engine's standard error in a temporary file:
-its last lines are quoted when the engine exits, and :meth:`GtpClient.stderr_text` returns it
-all (say, a win rate an engine prints there). ``seconds`` is the wall time of the last reply.
+``close`` only ends the process. ``keep_stderr=True`` keeps the engine's standard error in a
+temporary file: its last lines are quoted when the engine exits, and
+:meth:`GtpClient.stderr_text` returns it all (say, a win rate an engine prints there).
+``seconds`` is the wall time of the last reply.
 """
 import queue
 import shlex
