@@ -6,7 +6,8 @@ from pathlib import Path
 
 from benchmarks.lab import move_agreement as ma
 
-GAME = str(Path(__file__).resolve().parent.parent / "benchmarks/lab/data/agreement/games/game-001.sgf")
+GAME = str(Path(__file__).resolve().parent.parent / "benchmarks" / "lab" / "data" / "agreement"
+           / "games" / "game-001.sgf")
 
 # A GTP engine that answers every genmove with E5, and with E5 only for Black.
 FAKE = f"""{sys.executable} -c "
