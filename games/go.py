@@ -80,7 +80,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   and the mover's previous stone at once. ``"rated-tactics"`` adds the two-liberty and nakade
   rules; ``"rates"``, ``"both"`` and ``"gammas"`` (a pattern move drawn with Pachi's
   pattern weights, ``games.go_policy.GAMMA_TABLE``) are the patterns policy with one trait
-  each (for ``benchmarks.playout_balance``; ``a+b`` there joins them).
+  each (for ``benchmarks.lab.playout_balance``; ``a+b`` there joins them).
 * ``"shapes"``: the ko policy with Pachi's 3x3 shapes (:mod:`games.go_shapes`: MoGo's
   patterns refined by the atari state of the stones next to the move, two more shapes, a
   weight each) in place of MoGo's patterns, a matching point drawn with the shapes' weights;

@@ -6,7 +6,9 @@
       <- mcts  (the search)                             <-´
 
 ``games`` and ``mcts`` both stand on the contract and never import each other (mcts.rng and
-games.base are re-exports kept for existing plug-ins). Imports inside functions count too.
+games.base are re-exports kept for existing plug-ins). ``benchmarks.lab`` (the maintainers'
+diagnostics) is in the benchmarks layer: it may use frontends (say frontends.gtp_client), and
+nothing of the product imports it. Imports inside functions count too.
 """
 import ast
 from pathlib import Path
@@ -80,6 +82,15 @@ def test_imports_go_one_way(path):
 def test_the_layer_map_covers_every_module():
     assert {layer(m) for m in ALL_MODULES} == set(ALLOWED)
     assert CONTRACT <= ALL_MODULES
+    assert "benchmarks.lab.move_agreement" in ALL_MODULES
+    assert layer("benchmarks.lab.move_agreement") == "benchmarks"
+
+
+def test_the_product_does_not_import_the_lab():
+    product = [p for p in SOURCES if module_name(p).split(".")[:2] != ["benchmarks", "lab"]]
+    bad = sorted(str(p.relative_to(ROOT)) for p in product
+                 if any(m.startswith("benchmarks.lab") for m in imports(p)))
+    assert not bad, f"{bad} import the lab (benchmarks.lab)"
 
 
 def test_the_checker_sees_a_violation():

@@ -1,6 +1,9 @@
-"""The GNU Go regression harness (benchmarks/gnugo_regress.py) on a suite written here: parsing,
-answer patterns and the translation of reading commands into move choice."""
-from benchmarks.gnugo_regress import matches, parse_tests, translation
+"""The GNU Go regression harness (benchmarks/lab/gnugo_regress.py) on a suite written here:
+parsing, answer patterns, the translation of reading commands into move choice, and an engine
+that dies."""
+import sys
+
+from benchmarks.lab.gnugo_regress import Engine, matches, parse_tests, translation
 
 SUITE = """\
 # a comment
@@ -48,3 +51,24 @@ def test_reading_commands_become_the_move_to_find(tmp_path):
     assert translation(tests[2]) == ("attack", "(E5|D6)")
     assert translation(tests[3]) is None                       # "cannot": no move to find
     assert translation(tests[4]) == ("defend", "R17")          # success by ko counts
+
+
+DYING = r'''
+import sys
+for line in sys.stdin:
+    if line.strip() == "die":
+        sys.exit(1)
+    print("=\n" if line.strip() == "quit" else "= ok\n", flush=True)
+    if line.strip() == "quit":
+        break
+'''
+
+
+def test_an_engine_that_dies_is_started_again(tmp_path):
+    script = tmp_path / "engine.py"
+    script.write_text(DYING)
+    engine = Engine(f"{sys.executable} {script}", cwd=tmp_path, timeout=30)
+    assert engine.ask("name") == (True, "ok")
+    assert engine.ask("die") == (False, "engine ended")
+    assert engine.ask("name") == (True, "ok")           # a new process
+    engine.close()

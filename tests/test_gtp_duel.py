@@ -1,4 +1,4 @@
-"""benchmarks.gtp_duel: two GTP engines (here two copies of ours) on 5x5, colours alternating,
+"""benchmarks.lab.gtp_duel: two GTP engines (here two copies of ours) on 5x5, colours alternating,
 GNU Go refereeing games that end in two passes; a command that cannot start is one line."""
 import json
 import os
@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from benchmarks import gtp_duel
+from benchmarks.lab import gtp_duel
 
 ENGINE = f"{sys.executable} cli.py gtp --size 5 --playouts 40 --threads 1 --seed {{seed}}"
 

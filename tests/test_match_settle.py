@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.resettle import sgf_moves
 from frontends.match import GNUGO, referee_dead, referee_score, settle, tromp_taylor
+from games import go_sgf
 from games.go_game import Go
 
 DISPUTED = Path(__file__).parent / "data" / "go_disputed" / "semeai-or-seki.sgf"
@@ -36,8 +36,11 @@ class Scripted:
 
 
 def disputed():
-    size, komi, moves = sgf_moves(DISPUTED)
-    return Go(size, komi=komi), moves
+    """The game of DISPUTED and its moves [(colour letter, vertex)]."""
+    record = go_sgf.from_sgf(DISPUTED.read_bytes())
+    game = Go(record["size"], komi=record["komi"])
+    return game, [("bw"[player], game.format_move(action).lower())
+                  for player, action in record["moves"]]
 
 
 def test_the_disputed_game_as_it_stands():

@@ -1,12 +1,13 @@
-"""benchmarks/move_agreement.py against a scripted GTP engine (no Pachi needed): positions are
+"""benchmarks/lab/move_agreement.py against a scripted GTP engine (no Pachi needed): positions are
 replayed from an SGF game and the agreement is counted."""
 import json
 import sys
 from pathlib import Path
 
-from benchmarks import move_agreement as ma
+from benchmarks.lab import move_agreement as ma
 
-GAME = str(Path(__file__).resolve().parent.parent / "benchmarks/data/agreement/games/game-001.sgf")
+GAME = str(Path(__file__).resolve().parent.parent / "benchmarks" / "lab" / "data" / "agreement"
+           / "games" / "game-001.sgf")
 
 # A GTP engine that answers every genmove with E5, and with E5 only for Black.
 FAKE = f"""{sys.executable} -c "
