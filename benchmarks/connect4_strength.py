@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import games
-from games.connect4 import MASK, POS, winning_cells, _BOARD, _BOTTOMS, _COLUMN
+from games.connect4.kernels import MASK, POS, winning_cells, _BOARD, _BOTTOMS, _COLUMN
 from mcts import MCTS, SearchConfig
 from mcts.tree import P_SOLVE_NODES
 from mcts.train import load_weights

@@ -1,4 +1,4 @@
-"""The exact Connect Four solver (games.connect4_solver) against the solved positions of
+"""The exact Connect Four solver (games.connect4.solver) against the solved positions of
 tests/data/connect4_positions.tsv (an independent solver's scores), and its calls from the
 search (mcts.uct_template.try_solve)."""
 import csv
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import games
-from games.connect4 import MASK, PLIES, POS
-from games.connect4_solver import plies_to_end, solve, solve_outcome, solve_score
+from games.connect4.kernels import MASK, PLIES, POS
+from games.connect4.solver import plies_to_end, solve, solve_outcome, solve_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS
 from mcts import MCTS, SearchConfig
 from mcts.results import Proof
@@ -187,6 +187,6 @@ def test_a_solver_budget_is_refused_where_it_cannot_apply():
     with pytest.raises(ValueError, match="go has no exact solver"):
         check_config(games.get("go"), SearchConfig(solve_nodes=8.0))
     for bad in (-1.0, float("inf"), float("nan")):
-        with pytest.raises(ValueError, match="solve_nodes must be a number from 0 up"):
+        with pytest.raises(ValueError, match="solve_nodes must be a number of at least 0, got -1"):
             check_config(GAME, SearchConfig(solve_nodes=bad))
     check_config(games.get("go"), SearchConfig(solve_nodes=0.0))     # off: fine anywhere

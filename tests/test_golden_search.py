@@ -13,7 +13,7 @@ GOLDEN = [
     # nodes, deepest stored depth, search settings
     # Connect Four with the uniform playouts the figures were recorded with (the default is
     # now the threat-aware policy), c = 0.7 and no calls of the exact solver (the defaults
-    # before games.connect4_solver), as a tree (transpositions off) ...
+    # before games.connect4.solver), as a tree (transpositions off) ...
     ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "4",
      [("4", 9442), ("3", 8084), ("5", 1141), ("2", 409), ("7", 357), ("1", 288), ("6", 279)],
      39940, 10, {"transpositions": False, "exploration": 0.7, "solve_nodes": 0.0}),

@@ -13,7 +13,8 @@ import pytest
 import games
 import mcts
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
-from games.othello import PASS, Othello, perft
+from games.othello import Othello
+from games.othello.kernels import PASS, perft
 from games.rng import new_rng
 from mcts.search import load_kernels
 
@@ -289,7 +290,7 @@ def test_kernels_without_jit_give_the_same_results():
     """NUMBA_DISABLE_JIT=1 runs the kernels as plain Python: the same games and counts."""
     code = (
         "import numpy as np, games\n"
-        "from games.othello import Othello, perft\n"
+        "from games.othello import Othello\nfrom games.othello.kernels import perft\n"
         "from games.rng import new_rng\n"
         "from mcts.search import load_kernels\n"
         "g = Othello(); k = load_kernels(g, log=None)\n"

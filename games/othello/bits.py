@@ -1,4 +1,4 @@
-"""Othello's bitboard primitives: bit ``8 * row + col`` is a square (see :mod:`games.othello`);
+"""Othello's bitboard primitives: bit ``8 * row + col`` is a square (see :mod:`games.othello.kernels`);
 move generation and flips are shift-and-mask, all squares at once, one axis at a time."""
 import numpy as np
 from numba import njit

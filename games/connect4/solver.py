@@ -1,6 +1,6 @@
-"""The exact Connect Four solver behind the ``solve`` kernel of :mod:`games.connect4`.
+"""The exact Connect Four solver behind the ``solve`` kernel of :mod:`games.connect4.kernels`.
 
-Algorithm: negamax with alpha-beta pruning over the bitboards of :mod:`games.connect4`, after
+Algorithm: negamax with alpha-beta pruning over the bitboards of :mod:`games.connect4.kernels`, after
 Pascal Pons's tutorial "Solving Connect 4: how to build a perfect AI" (2019) and John Tromp's
 Fhourstones: only "non-losing" moves are searched (a forced block, never a move under the
 opponent's winning cell), moves are ordered by the number of winning cells they make and
@@ -23,7 +23,7 @@ Every entry is a fact about its position, so the table stays valid across calls 
 import numpy as np
 from numba import njit
 
-from games.connect4 import (_BOARD, _BOTTOMS, _COLUMN, _ONE, CELLS, MASK, PLIES, POS, STATUS,
+from games.connect4.kernels import (_BOARD, _BOTTOMS, _COLUMN, _ONE, CELLS, MASK, PLIES, POS, STATUS,
                             _count_bits, winning_cells)
 from games.contract import DRAW, FIRST_WINS, ONGOING
 
