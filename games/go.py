@@ -114,14 +114,13 @@ from games import go_playout as gpl
 from games import go_policy as gp
 from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_KO, F_LAST, F_MOVES, F_PASSES,
+from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES,
                             F_KOMI2, F_PRIORS,
                             F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
                             POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
                             POLICY_PATTERNS2, POLICY_RATES, POLICY_SELFATARI, POLICY_SHAPES,
                             POLICY_TWOLIB, POLICY_UNIFORM,
-                            PRIORS_ASSESS,
-                            PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL, PRIORS_MOGGY, at,
+                            at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
 from games.go_area import area
@@ -129,8 +128,7 @@ from games.go_assess import assess_groups
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record, rollout_replies)
-from games.go_policy import saving_moves
-from games.go_prior import PRIOR_UNIT, cfg_distances, learned_bonus, moggy_terms, point_prior
+from games.go_prior import PRIOR_UNIT, point_prior
 from games.go_twolib import QUEUE
 
 KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
@@ -254,12 +252,9 @@ def apply_action(state, action):
 @njit(cache=True)
 def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
-    of :func:`games.go_prior.point_prior` for every point, with ``Go(prior_assessment=True)``
-    plus those the groups short of liberties suggest (:func:`games.go_assess.assess_groups`),
-    with ``Go(prior_cfgd=True)`` by common-fate-graph distance to the last move, with
-    ``Go(prior_learned=True)`` the learned prior's won playouts (:func:`learned_bonus`), with
-    ``Go(prior_moggy=True)`` Pachi's self-atari, ko and edge terms
-    (:func:`games.go_prior.moggy_terms`) in place of the simple ones; none for pass, and none at all when the game was made with ``priors=False``."""
+    of :func:`games.go_prior.point_prior` for every point plus those the groups short of
+    liberties suggest (:func:`games.go_assess.assess_groups`); none for pass, and none at all
+    when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return
     n = state[F_SIZE]
@@ -267,34 +262,15 @@ def prior(state, actions, visits, value):
     c = state[F_TOMOVE] + 1
     a = state[F_LAST]
     last = (a // n + 1) * w + a % n + 1 if 0 <= a < n * n else NO_POINT
-    local = state[F_PRIORS] & (PRIORS_LOCAL | PRIORS_ASSESS) == PRIORS_LOCAL
-    saves = (NO_POINT, NO_POINT, NO_POINT, NO_POINT)
     group_visits = np.zeros(w * w, dtype=np.int64)
     group_wins = np.zeros(w * w, dtype=np.int64)
-    if not local:
-        assess_groups(state, w, c, PRIOR_UNIT, group_visits, group_wins,
-                      np.empty(QUEUE, dtype=np.int64))
-    elif last != NO_POINT:
-        saves = saving_moves(state, w, last, c, np.empty(state[F_HIST_AT], dtype=np.int64))
-    use_learned = state[F_PRIORS] & PRIORS_LEARNED != 0
-    learned = np.empty(n * n + 1 if use_learned else 0, dtype=np.int64)
-    if use_learned:
-        learned_bonus(state, learned)
-    read = state[F_PRIORS] & PRIORS_MOGGY != 0
-    if read:
-        moggy_terms(state, w, c, PRIOR_UNIT, group_visits, group_wins)
-    dist = np.empty(0, dtype=np.int64)
-    if state[F_PRIORS] & PRIORS_CFGD and last != NO_POINT:
-        dist = np.empty(w * w, dtype=np.int64)
-        cfg_distances(state, w, last, dist, np.empty(w * w, dtype=np.int64))
+    assess_groups(state, w, c, PRIOR_UNIT, group_visits, group_wins,
+                  np.empty(QUEUE, dtype=np.int64))
     for i in range(actions.shape[0]):
         b = actions[i]
         if b < n * n:
             p = (b // n + 1) * w + b % n + 1
-            v, won = point_prior(state, w, p, c, last, saves, local, dist, read)
-            if use_learned:
-                v += learned[b]
-                won += learned[b]
+            v, won = point_prior(state, w, p, c, last)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
 

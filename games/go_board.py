@@ -69,18 +69,12 @@ F_HANDICAP = 16     # fixed handicap stones placed at the start (information onl
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
 F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see games.go)
-F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, PRIORS_LOCAL or PRIORS_ASSESS,
-                    # plus PRIORS_CFGD for the common-fate-graph distance bonus and
-                    # PRIORS_LEARNED for the learned one, PRIORS_MOGGY for Pachi's terms
+F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, 1 on (games.go_prior and
+                    # games.go_assess)
 F_LAST2 = 21        # the action before the last one (-1: none)
 F_LASTKO = 22       # the ko point of the latest ko capture (NO_POINT: none yet)
 F_LASTKO_AT = 23    # F_MOVES when that ko capture was played
 HEADER = 24
-PRIORS_LOCAL = 1    # games.go_prior with a unit for a capture and a save next to the last move
-PRIORS_ASSESS = 2   # games.go_prior with games.go_assess's board-wide assessment instead
-PRIORS_CFGD = 4     # bonus by common-fate-graph distance to the last move (games.go_prior)
-PRIORS_LEARNED = 8  # bonus from the learned move-prediction softmax (games.go_prior)
-PRIORS_MOGGY = 16   # Pachi's self-atari, ko and edge prior terms (games.go_prior.moggy_terms)
 
 # Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
 # patterns around the mover's previous stone too (bit 1), nakade (bit 2), two liberties (bit 3),

@@ -12,8 +12,6 @@ from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, PO
                       SUPERKO, _exact_legal_actions, _hash_after_action, _own_eye, move_check)
 from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
                             F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_PRIORS, F_STATUS,
-                            PRIORS_ASSESS, PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL,
-                            PRIORS_MOGGY,
                             F_TOMOVE, NO_POINT)
 from games.go_count import Counting, area, result_string, score  # noqa: F401
 from games.go_params import PARAMETERS
@@ -57,15 +55,11 @@ class Go(Counting, Game):
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
     # asks for the patterns policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}
-    kernel_dependencies = ("weights/go-prior.npz",)     # the learned prior's weights
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
-                 prior_assessment=True, prior_cfgd=False, prior_learned=False,
-                 prior_moggy=False, rules="tromp-taylor"):
+                 rules="tromp-taylor"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
-                         priors=priors, prior_assessment=prior_assessment,
-                         prior_cfgd=prior_cfgd, prior_learned=prior_learned,
-                         prior_moggy=prior_moggy, rules=rules)
+                         priors=priors, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
         size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
         policy, priors = p["playout_policy"], p["priors"]
@@ -75,8 +69,6 @@ class Go(Counting, Game):
         if handicap_i:
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
         self.priors, self.rules = priors, p["rules"]
-        self.prior_assessment, self.prior_cfgd = p["prior_assessment"], p["prior_cfgd"]
-        self.prior_learned, self.prior_moggy = p["prior_learned"], p["prior_moggy"]
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.move_cap(size_i))
@@ -108,10 +100,7 @@ class Go(Counting, Game):
     def initial_state(self):
         s = gb.new_state(self.size, int(round(self.komi * 2)))
         s[F_POLICY] = POLICIES[self.policy]
-        s[F_PRIORS] = ((PRIORS_ASSESS if self.prior_assessment else PRIORS_LOCAL)
-                       + (PRIORS_CFGD if self.prior_cfgd else 0)
-                       + (PRIORS_LEARNED if self.prior_learned else 0)
-                       + (PRIORS_MOGGY if self.prior_moggy else 0)) if self.priors else 0
+        s[F_PRIORS] = 1 if self.priors else 0
         if self.handicap:
             self.place_stones(s, fixed_handicap_vertices(self.size, self.handicap), "black",
                               next_player=1)

@@ -1,6 +1,6 @@
 """The parameters of a Go game (:class:`games.go_game.Go`), as the contract declares them
 (:class:`games.contract.Param`): each becomes a keyword of ``Go(...)`` and a flag of the
-commands (``--size``, ``--playout-policy``, ``--prior-moggy``, ...), checked and normalised in
+commands (``--size``, ``--playout-policy``, ``--priors``, ...), checked and normalised in
 one place. What the playout policies and priors do: :mod:`games.go` and :mod:`games.go_prior`.
 """
 from games import go_score
@@ -33,25 +33,9 @@ PARAMETERS = (
                    "twolib-global", "ko", "rated", "rated-tactics", "shapes", "shapes2",
                    "shapes-tactics", "ko-selfatari", "shapes-selfatari", "rated-selfatari",
                    "rated-tactics-selfatari", "uniform")),
-    Param("priors", bool, True, "prior knowledge for new tree nodes (captures, ataris, "
-          "patterns, no self-ataris, edges; joins the move's own statistics, or seeds the "
-          "RAVE statistics with --prior-stats amaf)"),
-    Param("prior_assessment", bool, True, "with --priors: the board-wide assessment of "
-          "groups short of liberties (captures and saves of groups in atari by size, "
-          "ladders, two-liberty moves; after Pachi's Moggy) instead of one unit for a "
-          "capture and for a save next to the last move"),
-    Param("prior_cfgd", bool, False, "with --priors: won virtual playouts by common-fate-"
-          "graph distance to the last move (a group counts as one point; Pachi's cfgd "
-          "prior, 45/40/15 at distance 1/2/3 in its proportions) instead of half a unit "
-          "within Manhattan distance 2"),
-    Param("prior_learned", bool, False, "with --priors: won virtual playouts in proportion "
-          "to the square root of the move's probability under a softmax over move features "
-          "fitted to Pachi's moves (games/weights/go-prior.npz; Pachi's pattern prior)"),
-    Param("prior_moggy", bool, False, "with --priors: Pachi's own prior terms in place of "
-          "the simple ones: self-ataris read as its Moggy playouts do (a bad one a unit "
-          "lost, the move it gives way to a unit won, throw-ins and nakade no malus), the "
-          "point of a ko taken in the last 10 moves a unit won, a third-line move in an "
-          "empty area a unit won and a first-line one a unit lost"),
+    Param("priors", bool, True, "prior knowledge for new tree nodes (captures and saves of "
+          "groups short of liberties, ladders, patterns, no self-ataris, edges; joins the "
+          "move's own statistics, or seeds the RAVE statistics with --prior-stats amaf)"),
     Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
           "every stone counted) or chinese (dead stones removed, White gets a point per "
           "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),

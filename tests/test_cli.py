@@ -297,7 +297,6 @@ def test_help_lists_the_flags_of_the_game_named():
     assert "board size: an integer from 5 to 19 (default 9)" in go.stdout
     flat = " ".join(go.stdout.split())
     assert "seeds the RAVE statistics with" in flat and "amaf) (default on)" in flat
-    assert "for a save next to the last move (default on)" in flat     # the assessment
     c4 = run("play", "connect4", "--help")
     assert c4.returncode == 0, c4.stderr
     for flag in ("--size", "--komi", "--handicap", "--priors"):

@@ -257,17 +257,12 @@ def test_priors_on_an_open_board():
     assert priors(g, s, ["A1", "E6"]) == {"A1": (0, 0.0), "E6": (0, 0.0)}
 
 
-def test_priors_of_a_capture_and_a_self_atari():
-    g = Go(7, prior_assessment=False)
+def test_priors_of_a_capture():
+    g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
-    # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
-    assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
-    g = Go(7)                           # the assessment is the default
-    s = position(g, SNARE, to_play=1)
-    g.play(s, g.parse_move("D4", s))
-    # with the assessment the capture of a lone stone in atari is 2 units won
-    # (games.go_assess), over the even 20 (10 won), D4's 10 and the hane's 20
+    # the capture of a lone stone in atari is 2 units won (games.go_assess), over the even
+    # 20 (10 won), the 10 of a point next to D4 and the 20 of an enclosing hane
     assert priors(g, s, ["D3"]) == {"D3": (90, 80.0)}
 
 

@@ -453,10 +453,7 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
         assert placed == set(expected.split()) and (b == 2).sum() == 0
         assert g.to_play(s) == 1 and g.moves_played(s) == 0
         assert g.params == {"size": size, "komi": 7.5, "handicap": stones,
-                            "playout_policy": "ko", "priors": True,
-                            "prior_assessment": True, "prior_cfgd": False,
-                            "prior_learned": False, "prior_moggy": False,
-                        "rules": "tromp-taylor"}
+                            "playout_policy": "ko", "priors": True, "rules": "tromp-taylor"}
 
 
 def test_handicap_limits():
@@ -481,9 +478,7 @@ def test_bad_parameters():
             Go(**kwargs)
     g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
-                        "priors": False, "prior_assessment": True, "prior_cfgd": False,
-                        "prior_learned": False, "prior_moggy": False,
-                        "rules": "tromp-taylor"}
+                        "priors": False, "rules": "tromp-taylor"}
     with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
                                          "nakade, patterns2-nakade, twolib, global, "
                                          "twolib-global, ko, rated, rated-tactics, shapes, "
