@@ -5,7 +5,7 @@ about a position, beside (never instead of) matches at equal time.
     python -m benchmarks.playout_balance label --engine "CMD" --positions POSITIONS.json
         --out VALUES.jsonl [--limit N]
     python -m benchmarks.playout_balance score --values VALUES.jsonl
-        [--policies ko,patterns,ko+twolib,...] [--playouts 1000] [--band 0.1] [--seed 1]
+        [--policies ko,uniform] [--playouts 1000] [--band 0.1] [--seed 1]
         [--compare VALUES.jsonl ...] [--json FILE]
 
 ``label`` asks the reference engine (Pachi: ``PACHI -t =40000 threads=1,pondering=0``) for a
@@ -15,8 +15,7 @@ rate it reports for the side to move, read from its standard error by ``--value-
 playouts of each policy from every position whose reference value lies in [band, 1 - band]
 and reports the mean squared error of the playout mean against that value, its mean bias,
 the correlation, and the paired difference of each policy's squared error from the first
-policy's with its standard error. A policy is a name of ``games.go.POLICIES`` or several
-joined by ``+`` (their rules together, e.g. ``ko+twolib``).
+policy's with its standard error. A policy is a name of ``games.go.POLICIES``.
 
 The quantity is the one simulation balancing minimises (Silver and Tesauro 2009,
 "Monte-Carlo simulation balancing"; Huang, Coulom and Lin 2010, "Monte-Carlo simulation
@@ -43,15 +42,12 @@ PACHI_VALUE = r"WINNER is \S+ .*?with score ([0-9.]+)"
 MAX_FILE_BYTES = 16 << 20
 
 
-def policy_code(spec):
-    """The F_POLICY bits of ``spec``: a name of games.go.POLICIES or names joined by ``+``;
-    ``UsageError`` for an unknown name."""
-    code = 0
-    for name in spec.split("+"):
-        if name not in POLICIES:
-            raise UsageError(f"unknown playout policy {name!r} (known: {', '.join(POLICIES)})")
-        code |= POLICIES[name]
-    return code
+def policy_code(name):
+    """The F_POLICY bits of ``name``, a name of games.go.POLICIES; ``UsageError`` for an
+    unknown name."""
+    if name not in POLICIES:
+        raise UsageError(f"unknown playout policy {name!r} (known: {', '.join(POLICIES)})")
+    return POLICIES[name]
 
 
 def read_file(path):
@@ -211,9 +207,9 @@ def main(argv=None):
     lab.add_argument("--timeout", type=float, default=600.0, help="seconds per position")
     sc = sub.add_parser("score", help="balance of playout policies against the values")
     sc.add_argument("--values", required=True, metavar="FILE", help="from `label`")
-    sc.add_argument("--policies", default="ko,patterns,uniform",
+    sc.add_argument("--policies", default="ko,uniform",
                     help="comma-separated policies, the first the reference of the paired "
-                         "differences (default ko,patterns,uniform)")
+                         "differences (default ko,uniform)")
     sc.add_argument("--playouts", type=int, default=1000, help="playouts per position (1000)")
     sc.add_argument("--band", type=float, default=0.1,
                     help="keep positions whose value lies in [band, 1 - band] (0.1)")

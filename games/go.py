@@ -56,49 +56,21 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   the mover's own eye - an empty point whose four neighbours are the mover's stones or the
   edge, unless it is a false eye (two or more enemy stones on its diagonals in the centre, one
   or more on the edge or in the corner).
-* ``"patterns"``: first an answer to the opponent's last move - capture it,
-  save a group it put in atari, or play a MoGo 3x3 pattern next to it - else the uniform
-  policy's move without self-ataris of two stones or more (:mod:`games.go_policy`).
-* ``"patterns2"``: the same, and when the last move gives nothing, a 3x3 pattern next to the
-  mover's own previous stone.
-* ``"nakade"``: the patterns policy with, after the atari rules, the vital point of a closed
-  eye space of three to five points next to the last move (:mod:`games.go_nakade`);
-  ``"patterns2-nakade"`` has both.
-* ``"twolib"``: the patterns policy with, after the atari rules, Pachi's two-liberty rule:
-  when the last move's group or a group of the mover's next to it has two liberties, take
-  one (:mod:`games.go_twolib`).
-* ``"global"``: the patterns policy, then, when the rules around the last move give nothing,
-  capture or save a group in atari anywhere on the board (Pachi Moggy's global atari check,
-  :func:`games.go_policy.global_move`); ``"twolib-global"`` has both.
-* ``"ko"`` (the default): the patterns policy that first fights kos: for a few moves after a
-  ko capture, once its ban has lifted, the ko point is played (retaken, or filled by the side
-  that took it) in 40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`).
-* ``"rated"``: the ko policy with two traits of Pachi's Moggy (``playout/moggy.c``,
-  seqchoose): each rule around the last move fires only at Moggy's rate, else the next one is
-  tried (the atari rules and the two-liberty rule in 90 of 100 moves, nakade in 60;
-  ``games.go_policy.LOCAL_RATE``), and the 3x3 patterns are drawn from around the last move
-  and the mover's previous stone at once. ``"rated-tactics"`` adds the two-liberty and nakade
-  rules; ``"rates"``, ``"both"`` and ``"gammas"`` (a pattern move drawn with Pachi's
-  pattern weights, ``games.go_policy.GAMMA_TABLE``) are the patterns policy with one trait
-  each (for ``benchmarks.playout_balance``; ``a+b`` there joins them).
-* ``"shapes"``: the ko policy with Pachi's 3x3 shapes (:mod:`games.go_shapes`: MoGo's
-  patterns refined by the atari state of the stones next to the move, two more shapes, a
-  weight each) in place of MoGo's patterns, a matching point drawn with the shapes' weights;
-  ``"shapes2"`` also looks around the mover's previous stone, ``"shapes-tactics"`` is
-  rated-tactics with the shapes.
-* ``"ko-selfatari"`` and ``"shapes-selfatari"``: ko and shapes whose random moves read
-  self-ataris as Pachi's Moggy does (:mod:`games.go_selfatari`): a bad one, lone stones
-  included, gives way to the other liberty of the group that made it a self-atari; throw-ins
-  and nakade that leave a dead shape stay; a false eye of the mover gives way to the capture
-  or atari of the enemy group next to it. ``"rated-selfatari"`` and
-  ``"rated-tactics-selfatari"`` are rated and rated-tactics with that reading.
+* ``"ko"`` (the default): first the ko rule: for a few moves after a ko capture, once its
+  ban has lifted, the ko point is played (retaken, or filled by the side that took it) in
+  40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`); else an
+  answer to the opponent's last move - capture it, save a group it put in atari, or play a
+  MoGo 3x3 pattern next to it (:mod:`games.go_policy`) - else the uniform policy's move
+  without self-ataris of two stones or more. Without the ko rule this is the patterns policy
+  (``POLICY_PATTERNS``) of the ownership playouts that judge dead stones
+  (:func:`games.go_count.settle_counts`).
 
 With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
 plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
 if the random part of the policy could play it there (Baier and Drake 2010; mcts.replies).
 
 With no such move either policy passes, so a playout ends with two passes once every group is
-settled; every policy but the uniform one also ends it by the mercy rule, two passes once one
+settled; the ko policy also ends it by the mercy rule, two passes once one
 side has captured a fifth of the board's points more than the other during the playout
 (:func:`games.go_playout._playout`). ``Go(priors=True)`` (the default) also gives new
 search-tree nodes prior knowledge through the contract's ``prior`` kernel
@@ -116,10 +88,8 @@ from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
 from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES,
                             F_KOMI2, F_PRIORS,
-                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_GLOBAL, POLICY_KO,
-                            POLICY_BOTH, POLICY_GAMMAS, POLICY_NAKADE, POLICY_PATTERNS,
-                            POLICY_PATTERNS2, POLICY_RATES, POLICY_SELFATARI, POLICY_SHAPES,
-                            POLICY_TWOLIB, POLICY_UNIFORM,
+                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_KO, POLICY_PATTERNS,
+                            POLICY_UNIFORM,
                             at,
                             hash_after,
                             WHITE, in_history, is_legal_point, is_own_eye, place_stone)
@@ -136,29 +106,7 @@ KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
-POLICIES = {"uniform": POLICY_UNIFORM, "patterns": POLICY_PATTERNS,    # playout policies
-            "patterns2": POLICY_PATTERNS2, "nakade": POLICY_PATTERNS | POLICY_NAKADE,
-            "patterns2-nakade": POLICY_PATTERNS2 | POLICY_NAKADE,
-            "twolib": POLICY_PATTERNS | POLICY_TWOLIB,
-            "global": POLICY_PATTERNS | POLICY_GLOBAL,
-            "twolib-global": POLICY_PATTERNS | POLICY_TWOLIB | POLICY_GLOBAL,
-            "ko": POLICY_PATTERNS | POLICY_KO,
-            "both": POLICY_PATTERNS | POLICY_BOTH, "rates": POLICY_PATTERNS | POLICY_RATES,
-            "gammas": POLICY_PATTERNS | POLICY_GAMMAS,
-            "rated": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES,
-            "rated-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
-                              | POLICY_BOTH | POLICY_RATES),
-            "shapes": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES,
-            "shapes2": POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_SHAPES,
-            "shapes-tactics": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB | POLICY_NAKADE
-                               | POLICY_BOTH | POLICY_RATES | POLICY_SHAPES),
-            "ko-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SELFATARI,
-            "shapes-selfatari": POLICY_PATTERNS | POLICY_KO | POLICY_SHAPES | POLICY_SELFATARI,
-            "rated-selfatari": (POLICY_PATTERNS | POLICY_KO | POLICY_BOTH | POLICY_RATES
-                                | POLICY_SELFATARI),
-            "rated-tactics-selfatari": (POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB
-                                        | POLICY_NAKADE | POLICY_BOTH | POLICY_RATES
-                                        | POLICY_SELFATARI)}
+POLICIES = {"ko": POLICY_PATTERNS | POLICY_KO, "uniform": POLICY_UNIFORM}  # playout policies
 DEFAULT_POLICY = "ko"
 
 

@@ -53,7 +53,7 @@ class Go(Counting, Game):
     feature_slots = go_features.FEATURE_SLOTS
     parameters = PARAMETERS         # games.go_params
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
-    # asks for the patterns policy that play, gtp and match use by default.
+    # asks for the ko policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,

@@ -9,20 +9,14 @@ from numba import njit
 
 from games.contract import ONGOING
 from games.compiled import nrt_free
-from games.go_board import (BORDER, COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT,
-                            F_HIST_AT, F_KO, F_LAST, F_LAST2, F_LASTKO, F_LASTKO_AT, F_MAXMOVES,
-                            F_MOVES, F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE,
-                            NO_POINT, POLICY_FINISH, POLICY_GLOBAL, POLICY_KO, POLICY_BOTH,
-                            POLICY_GAMMAS, POLICY_NAKADE, POLICY_RATES, POLICY_SECOND,
-                            POLICY_SELFATARI, POLICY_SHAPES, POLICY_TWOLIB, POLICY_UNIFORM, at,
-                            is_legal_point, is_own_eye, place_stone, push_history)
+from games.go_board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, F_HIST_AT, F_KO,
+                            F_LAST, F_LAST2, F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES,
+                            F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
+                            POLICY_FINISH, POLICY_KO, POLICY_UNIFORM, at, is_legal_point,
+                            is_own_eye, place_stone, push_history)
 from games.go_area import final_status
-from games.go_libs import bad_self_atari, count_around, playable
-from games.go_nakade import MAX_EYE
-from games.go_policy import global_move, local_move, note_atari, pattern_move, scan_atari
-from games.go_selfatari import (EYEFILL_RATE, SCRATCH, SELFATARI_RATE, bad_self_atari_read,
-                                cousin, eyefill_redirect)
-from games.go_twolib import QUEUE
+from games.go_libs import bad_self_atari
+from games.go_policy import local_move
 from games.rng import below, next_u64
 
 KO_AGE = 4          # the ko rule plays at a ko captured fewer than this many moves ago,
@@ -69,34 +63,6 @@ def _random_ok(state, w, p, c, patterns):
 
 
 @nrt_free
-def _permit(state, w, p, c, x, patterns, read, scratch):
-    """The random move drawn at ``p``, as the policy plays it: ``p``, another point, or
-    NO_POINT (draw again), with the new rng state. Without ``read``: ``p`` if
-    :func:`_random_ok`. With it (Moggy's permit, games.go_selfatari): a candidate ``p`` that
-    the self-atari reading, run in SELFATARI_RATE draws of 100, finds a bad self-atari is
-    replaced by its cousin, or refused if that is not playable; else, in EYEFILL_RATE draws of
-    100, a false eye of the mover gives way to the capture or atari next to it."""
-    if not read:
-        return (p if _random_ok(state, w, p, c, patterns) else NO_POINT), x
-    if not _is_candidate(state, w, p, c):
-        return NO_POINT, x
-    if count_around(state, w, p, EMPTY) >= 2:
-        return p, x                 # neither a self-atari nor an eye: no draw needed
-    x = next_u64(x)
-    if below(x, 100) < SELFATARI_RATE and bad_self_atari_read(state, w, p, c, scratch):
-        q, x = cousin(state, w, p, c, x, scratch)
-        return (q if q != NO_POINT and playable(state, w, q, c) else NO_POINT), x
-    if count_around(state, w, p, c) + count_around(state, w, p, BORDER) < 4:
-        return p, x
-    x = next_u64(x)
-    if below(x, 100) < EYEFILL_RATE:
-        q = eyefill_redirect(state, w, p, c, scratch)
-        if q != NO_POINT and playable(state, w, q, c):
-            return q, x
-    return p, x
-
-
-@nrt_free
 def ko_move(state, w, c, x):
     """The ko rule (Pachi's Moggy "ko fight check"): once the ban of a ko captured fewer than
     KO_AGE moves ago has lifted, play its point in KO_RATE of 100 draws if the random policy
@@ -113,35 +79,15 @@ def ko_move(state, w, c, x):
 
 
 @nrt_free
-def _local(state, w, c, x, region, queue, board):
+def _local(state, w, c, x, board):
     """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
-    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. The
-    patterns2 policy, when that gives nothing, also tries the 3x3 patterns around the
-    mover's own previous stone (MoGo's and Pachi's second pattern point). ``region``: int64
-    scratch of the nakade rule (``games.go_nakade.MAX_EYE`` entries), ``queue`` that of the
-    two-liberty rule (``games.go_twolib.QUEUE``), ``board`` that of the ladders
-    (``state[F_HIST_AT]`` entries, ``games.go_ladder.read_ladder``)."""
+    NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. ``board``:
+    the ladders' scratch (``state[F_HIST_AT]`` entries, ``games.go_ladder.read_ladder``)."""
     a = state[F_LAST]
     n = w - 2
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
         return NO_POINT, x
-    policy = state[F_POLICY]
-    b = state[F_LAST2]
-    second = NO_POINT
-    if policy & POLICY_BOTH and 0 <= b < n * n:
-        second = (b // n + 1) * w + b % n + 1
-        if state[at(second, COLOR)] != c:
-            second = NO_POINT                   # captured since
-    p, x = local_move(state, w, (a // n + 1) * w + a % n + 1, c, x,
-                      policy & POLICY_NAKADE != 0, policy & POLICY_TWOLIB != 0, region, queue,
-                      board, second, policy & POLICY_RATES != 0, policy & POLICY_GAMMAS != 0,
-                      policy & POLICY_SHAPES != 0)
-    if p != NO_POINT or policy & POLICY_SECOND == 0 or b < 0 or b >= n * n:
-        return p, x
-    q = (b // n + 1) * w + b % n + 1
-    if state[at(q, COLOR)] != c:
-        return NO_POINT, x                      # captured since
-    return pattern_move(state, w, q, c, x, board, NO_POINT, False, policy & POLICY_SHAPES != 0)
+    return local_move(state, w, (a // n + 1) * w + a % n + 1, c, x, board)
 
 
 @njit(cache=True)
@@ -156,37 +102,29 @@ def playout_action(state, rng):
     if state[F_POLICY] & POLICY_KO:
         p, rng[0] = ko_move(state, w, c, rng[0])
     if p == NO_POINT:
-        p, rng[0] = _local(state, w, c, rng[0], np.empty(MAX_EYE, dtype=np.int64),
-                           np.empty(QUEUE, dtype=np.int64), board)
-    if p == NO_POINT and state[F_POLICY] & POLICY_GLOBAL:
-        groups = np.empty(n * n, dtype=np.int64)
-        p, rng[0], _ = global_move(state, w, c, rng[0], groups, scan_atari(state, w, groups),
-                                   board)
+        p, rng[0] = _local(state, w, c, rng[0], board)
     if p == NO_POINT:
         e0 = state[F_EMPTY_AT]
         empties = state[e0:e0 + state[F_NEMPTY]].copy()
-        p, rng[0] = _random_move(state, w, c, rng[0], empties, False,
-                                 np.empty(SCRATCH, dtype=np.int64))
+        p, rng[0] = _random_move(state, w, c, rng[0], empties, False)
     return n * n if p == NO_POINT else (p // w - 1) * n + p % w - 1
 
 
 @nrt_free
-def _random_move(state, w, c, x, empties, listed, scratch):
+def _random_move(state, w, c, x, empties, listed):
     """The random part of the policy: draw uniformly from the points of ``empties`` (int64
-    padded points; reordered) not yet refused, until :func:`_permit` gives a move;
+    padded points; reordered) not yet refused, until one is :func:`_random_ok`;
     ``(point or NO_POINT, new rng state x)``. A refused point is swapped behind the points
     still open, so nothing is allocated; with ``listed``, ``empties`` is the state's own
     empty-point list and the swaps update its EPOS index."""
     patterns = state[F_POLICY] != POLICY_UNIFORM
-    read = state[F_POLICY] & POLICY_SELFATARI != 0
     k = empties.shape[0]
     while k > 0:
         x = next_u64(x)
         i = below(x, k)
         p = empties[i]
-        q, x = _permit(state, w, p, c, x, patterns, read, scratch)
-        if q != NO_POINT:
-            return q, x
+        if _random_ok(state, w, p, c, patterns):
+            return p, x
         k -= 1
         empties[i] = empties[k]
         empties[k] = p
@@ -246,13 +184,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     x = rng[0]
     st = ONGOING
     m = 0
-    region = np.empty(MAX_EYE, dtype=np.int64)
-    queue = np.empty(QUEUE, dtype=np.int64)
     board = np.empty(state[F_HIST_AT], dtype=np.int64)
-    scratch = np.empty(SCRATCH, dtype=np.int64)
-    use_global = state[F_POLICY] & POLICY_GLOBAL != 0
-    groups = np.empty(n * n if use_global else 0, dtype=np.int64)
-    ng = scan_atari(state, w, groups) if use_global else 0
     use_ko = state[F_POLICY] & POLICY_KO != 0
     lead0 = capture_lead(state)
     mercy = n * n // MERCY_DIVISOR
@@ -267,12 +199,9 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         if use_ko and chosen == NO_POINT:       # then the ko fight
             chosen, x = ko_move(state, w, c, x)
         if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
-            chosen, x = _local(state, w, c, x, region, queue, board)
-        if use_global and chosen == NO_POINT:
-            chosen, x, ng = global_move(state, w, c, x, groups, ng, board)
+            chosen, x = _local(state, w, c, x, board)
         if chosen == NO_POINT and not called:
-            chosen, x = _random_move(state, w, c, x, state[e0:e0 + state[F_NEMPTY]], True,
-                                     scratch)
+            chosen, x = _random_move(state, w, c, x, state[e0:e0 + state[F_NEMPTY]], True)
         if chosen == NO_POINT:
             state[F_PASSES] += 1
             state[F_KO] = NO_POINT
@@ -280,8 +209,6 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         else:
             state[F_KO] = place_stone(state, w, chosen, c, True)
             state[F_PASSES] = 0
-            if use_global:
-                ng = note_atari(state, w, chosen, groups, ng)
             action = (chosen // w - 1) * n + chosen % w - 1
         if record and m < seq_actions.shape[0]:
             seq_actions[m] = action
@@ -290,7 +217,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         st = finish_move(state, action)
         if not called and abs(capture_lead(state) - lead0) > mercy:
             called = True                       # the mercy rule: both sides pass from here
-            use_replies = use_ko = patterns = use_global = False
+            use_replies = use_ko = patterns = False
     rng[0] = x
     return st, m
 

@@ -479,12 +479,7 @@ def test_bad_parameters():
     g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
                         "priors": False, "rules": "tromp-taylor"}
-    with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
-                                         "nakade, patterns2-nakade, twolib, global, "
-                                         "twolib-global, ko, rated, rated-tactics, shapes, "
-                                         "shapes2, shapes-tactics, ko-selfatari, "
-                                         "shapes-selfatari, rated-selfatari, "
-                                         "rated-tactics-selfatari, uniform"):
+    with pytest.raises(ValueError, match="playout_policy must be one of ko, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 

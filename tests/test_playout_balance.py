@@ -9,7 +9,7 @@ import pytest
 from benchmarks import playout_balance as pb
 from frontends.common import UsageError
 from games.go import POLICIES
-from games.go_board import POLICY_KO, POLICY_PATTERNS, POLICY_TWOLIB
+from games.go_board import POLICY_KO, POLICY_PATTERNS
 
 # Black fills the 5x5 board but for two one-point eyes (A1, E5) while White passes: every
 # playout from here ends with White passing (each point is suicide for White) and Black
@@ -26,10 +26,9 @@ def record(colour, value, moves=RECORD_MOVES, size=5):
 
 def test_policy_codes():
     assert pb.policy_code("ko") == POLICIES["ko"] == POLICY_PATTERNS | POLICY_KO
-    assert pb.policy_code("ko+twolib") == POLICY_PATTERNS | POLICY_KO | POLICY_TWOLIB
     assert pb.policy_code("uniform") == 0
     with pytest.raises(UsageError, match="unknown playout policy 'fast'"):
-        pb.policy_code("ko+fast")
+        pb.policy_code("fast")
 
 
 def test_balance_summary_figures():
@@ -44,7 +43,7 @@ def test_balance_summary_figures():
     assert row2["stderr"] == pytest.approx(np.std(-err, ddof=1) / np.sqrt(3))
 
 
-@pytest.mark.parametrize("policy", ["uniform", "ko", "ko+twolib"])
+@pytest.mark.parametrize("policy", ["uniform", "ko"])
 def test_playout_means_exact_on_a_decided_position(policy):
     # White to move after Black's last stone: White's playouts all lose; the band keeps
     # values in [0.1, 0.9] only, so the third record is left out.
