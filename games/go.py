@@ -65,10 +65,6 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   (``POLICY_PATTERNS``) of the ownership playouts that judge dead stones
   (:func:`games.go_count.settle_counts`).
 
-With last good replies (``rollout_replies``, ``SearchConfig.replies``), every policy first
-plays the reply that won last after the two moves before (LGR-2) or the last move (LGR-1),
-if the random part of the policy could play it there (Baier and Drake 2010; mcts.replies).
-
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled; the ko policy also ends it by the mercy rule, two passes once one
 side has captured a fifth of the board's points more than the other during the playout
@@ -76,33 +72,20 @@ side has captured a fifth of the board's points more than the other during the p
 search-tree nodes prior knowledge through the contract's ``prior`` kernel
 (:func:`games.go_prior.point_prior`).
 """
-import os
-
 import numpy as np
 from numba import njit
 
-from games import go_board as gb
-from games import go_playout as gpl
-from games import go_policy as gp
-from games import go_prior as gpr
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (BLACK, COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES,
-                            F_KOMI2, F_PRIORS,
-                            F_SIZE, F_STATUS, F_TOMOVE, NO_POINT, POLICY_KO, POLICY_PATTERNS,
-                            POLICY_UNIFORM,
-                            at,
-                            hash_after,
-                            WHITE, in_history, is_legal_point, is_own_eye, place_stone)
-from games.go_area import area
+from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
+                            F_STATUS, F_TOMOVE, NO_POINT, POLICY_KO, POLICY_PATTERNS,
+                            POLICY_UNIFORM, at, hash_after, in_history, is_legal_point,
+                            is_own_eye, place_stone)
 from games.go_assess import assess_groups
 from games.go_features import move_features  # noqa: F401  (the contract's kernel)
 from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
-                              rollout_record, rollout_replies)
+                              rollout_record)
 from games.go_prior import PRIOR_UNIT, point_prior
 from games.go_twolib import QUEUE
-
-KERNEL_DEPENDENCIES = (os.path.abspath(gb.__file__), os.path.abspath(gp.__file__),
-                       os.path.abspath(gpr.__file__), os.path.abspath(gpl.__file__))
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
@@ -221,40 +204,6 @@ def prior(state, actions, visits, value):
             v, won = point_prior(state, w, p, c, last)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
-
-
-@njit(cache=True)
-def owner(state, action):
-    """Who owns the point of ``action`` in a final position (the contract's kernel, for
-    criticality): 0 for Black, 1 for White, as the stone on it, or for an empty point the
-    colour of all its neighbouring stones (the eyes a playout leaves); -1 for a point next to
-    both colours, and for the pass."""
-    n = state[F_SIZE]
-    if action >= n * n:
-        return -1
-    w = n + 2
-    p = (action // n + 1) * w + action % n + 1
-    v = state[at(p, COLOR)]
-    if v != EMPTY:
-        return v - 1
-    seen = 0
-    for d in (1, -1, w, -w):
-        u = state[at(p + d, COLOR)]
-        if u == BLACK or u == WHITE:
-            if seen != 0 and u != seen:
-                return -1
-            seen = u
-    return seen - 1 if seen != 0 else -1
-
-
-@njit(cache=True)
-def score(state):
-    """Black's score in a final position (the contract's kernel, for graded rewards): area
-    (Tromp-Taylor: stones plus the empty regions that reach only one colour,
-    games.go_area) of Black minus White's, minus komi, in points (float). Reorders the
-    state's empty list, as the count does."""
-    black, white = area(state)
-    return (2.0 * (black - white) - state[F_KOMI2]) / 2.0
 
 
 # ----------------------------------------------------------------------------------------------

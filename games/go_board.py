@@ -71,10 +71,9 @@ F_HIST_AT = 18      # offset of the history
 F_POLICY = 19       # playout policy: POLICY_UNIFORM, or POLICY_PATTERNS and its options
 F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, 1 on (games.go_prior and
                     # games.go_assess)
-F_LAST2 = 21        # the action before the last one (-1: none)
-F_LASTKO = 22       # the ko point of the latest ko capture (NO_POINT: none yet)
-F_LASTKO_AT = 23    # F_MOVES when that ko capture was played
-HEADER = 24
+F_LASTKO = 21       # the ko point of the latest ko capture (NO_POINT: none yet)
+F_LASTKO_AT = 22    # F_MOVES when that ko capture was played
+HEADER = 23
 
 # Playout policies: uniform (0) or the patterns policy (bit 0), which may first fight kos
 # (bit 1: the ko policy) and may play on to the end without the mercy rule (bit 2).
@@ -133,7 +132,6 @@ def new_state(n, komi2):
     s[F_KOMI2] = komi2
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
-    s[F_LAST2] = -1
     s[F_KO] = NO_POINT
     s[F_EMPTY_AT] = HEADER + REC * w * w
     s[F_HIST_AT] = s[F_EMPTY_AT] + n * n

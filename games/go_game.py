@@ -72,7 +72,6 @@ class Go(Counting, Game):
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.move_cap(size_i))
-        self.score_range = float(size_i * size_i)   # as Fuego's score modification
         self.pass_action = size_i * size_i
 
     @property

@@ -1,6 +1,6 @@
-"""Go's playouts: the contract's ``playout_action``, ``rollout``, ``rollout_record`` and
-``rollout_replies`` kernels (re-exported by :mod:`games.go`, whose docstring describes the
-policies), and ``finish_move``, the bookkeeping after every move that ``apply_action`` shares.
+"""Go's playouts: the contract's ``playout_action``, ``rollout`` and ``rollout_record`` kernels
+(re-exported by :mod:`games.go`, whose docstring describes the policies), and ``finish_move``,
+the bookkeeping after every move that ``apply_action`` shares.
 
 Functions take the state and integers only (see games.go_board).
 """
@@ -10,7 +10,7 @@ from numba import njit
 from games.contract import ONGOING
 from games.compiled import nrt_free
 from games.go_board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, F_HIST_AT, F_KO,
-                            F_LAST, F_LAST2, F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES,
+                            F_LAST, F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES,
                             F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
                             POLICY_FINISH, POLICY_KO, POLICY_UNIFORM, at, is_legal_point,
                             is_own_eye, place_stone, push_history)
@@ -38,7 +38,6 @@ def finish_move(state, action):
     if state[F_KO] != NO_POINT:
         state[F_LASTKO] = state[F_KO]
         state[F_LASTKO_AT] = state[F_MOVES]
-    state[F_LAST2] = state[F_LAST]
     state[F_LAST] = action
     state[F_TOMOVE] = 1 - state[F_TOMOVE]
     state[F_MOVES] += 1
@@ -134,31 +133,8 @@ def _random_move(state, w, c, x, empties, listed):
     return NO_POINT, x
 
 
-@nrt_free
-def _reply(state, w, c, replies):
-    """The last good reply (mcts.replies) of player ``c`` to the last move: the one after its
-    own move before (LGR-2) if the random policy may play it, else the reply whatever came
-    before (LGR-1) if it may; as a padded point, or NO_POINT."""
-    a = state[F_LAST]
-    if a < 0:
-        return NO_POINT
-    n = w - 2
-    a_count = n * n + 1
-    row = (c - 1) * (a_count + 1)
-    b = state[F_LAST2]
-    for k in range(2):
-        if k == 0 and b < 0:
-            continue
-        r = replies[(row + (b if k == 0 else a_count)) * a_count + a]
-        if 0 <= r < n * n:
-            p = (r // n + 1) * w + r % n + 1
-            if state[at(p, COLOR)] == EMPTY and _random_ok(state, w, p, c, True):
-                return p
-    return NO_POINT
-
-
 @njit(cache=True)
-def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies):
+def _playout(state, rng, record, seq_actions, seq_players):
     """Play the playout policy to the end (two passes or the move cap); return the status and
     the number of moves written to ``seq_actions`` / ``seq_players`` when ``record``.
 
@@ -194,9 +170,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
         chosen = NO_POINT
-        if use_replies:                         # a last good reply comes first
-            chosen = _reply(state, w, c, replies)
-        if use_ko and chosen == NO_POINT:       # then the ko fight
+        if use_ko:                              # the ko fight first
             chosen, x = ko_move(state, w, c, x)
         if patterns and chosen == NO_POINT:     # uniform playouts: no call at all
             chosen, x = _local(state, w, c, x, board)
@@ -217,7 +191,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
         st = finish_move(state, action)
         if not called and abs(capture_lead(state) - lead0) > mercy:
             called = True                       # the mercy rule: both sides pass from here
-            use_replies = use_ko = patterns = False
+            use_ko = patterns = False
     rng[0] = x
     return st, m
 
@@ -225,8 +199,7 @@ def _playout(state, rng, record, seq_actions, seq_players, replies, use_replies)
 @njit(cache=True)
 def rollout(state, rng):
     """Play the playout policy to the end (two passes or the move cap); return the status."""
-    st, _ = _playout(state, rng, False, state[:0].astype(np.int32), state[:0].astype(np.int8),
-                     state[:0].astype(np.int32), False)
+    st, _ = _playout(state, rng, False, state[:0].astype(np.int32), state[:0].astype(np.int8))
     return st
 
 
@@ -234,11 +207,4 @@ def rollout(state, rng):
 def rollout_record(state, rng, seq_actions, seq_players):
     """``rollout`` that also records each move and its player (for RAVE); returns
     (status, moves recorded)."""
-    return _playout(state, rng, True, seq_actions, seq_players, seq_actions[:0], False)
-
-
-@njit(cache=True)
-def rollout_replies(state, rng, seq_actions, seq_players, replies):
-    """``rollout_record`` that first tries the last good reply of ``replies`` (int32, the
-    table of mcts.replies) to the last move."""
-    return _playout(state, rng, True, seq_actions, seq_players, replies, True)
+    return _playout(state, rng, True, seq_actions, seq_players)

@@ -3,8 +3,6 @@ ko, positional superko, seki, area scoring, the playout policy's eye rule, notat
 placement, and the incremental board bookkeeping checked against a from-scratch recount.
 
 Diagrams are drawn with row 1 at the bottom, as on a real board: ``X`` black, ``O`` white."""
-import os
-
 import numpy as np
 import pytest
 
@@ -536,11 +534,6 @@ def test_board_orientation_and_result_strings():
     assert g.result_text(DRAW) == "draw (jigo)" and g.result_text(FIRST_WINS) == "Black wins"
 
 
-def test_kernel_dependencies_list_the_board_module():
-    assert all(p.startswith("/") for p in go.KERNEL_DEPENDENCIES)
-    assert os.path.abspath(gb.__file__) in go.KERNEL_DEPENDENCIES
-
-
 # -- incremental bookkeeping against a from-scratch recount ---------------------------------------
 
 def recount(state):
@@ -602,27 +595,3 @@ def test_incremental_groups_match_a_recount():
         s = Go(9).initial_state()
         go.rollout(s, new_rng(seed))
         recount(s)
-
-
-def test_owner_of_points_at_the_end():
-    """The owner kernel (criticality's): a stone's colour, an empty point's when only one
-    colour touches it, -1 next to both colours and for the pass."""
-    g = Go(5)
-    s = position(g, """
-        . X O . O
-        X X O O O
-        X X X . O
-        . X O O O
-        X . . O .""")
-    want = {"A5": 0, "B5": 0, "C5": 1, "D5": 1, "E5": 1, "D3": -1, "A2": 0, "B1": 0,
-            "C1": 1, "E1": 1, "C3": 0, "D1": 1}
-    assert {m: int(go.owner(s, v(g, m))) for m in want} == want
-    assert go.owner(s, g.pass_action) == -1
-
-
-def test_criticality_needs_an_owner_kernel():
-    from mcts import MCTS, SearchConfig
-    with pytest.raises(ValueError, match="connect4 names no owner of a point"):
-        MCTS(games.get("connect4"), SearchConfig(criticality=1.1), log=None)
-    with pytest.raises(ValueError, match="criticality must be a number from 0 to 3"):
-        MCTS(Go(5), SearchConfig(criticality=4.0), log=None)

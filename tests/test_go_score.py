@@ -52,6 +52,17 @@ def test_seki_is_told_from_life_as_gnu_go_tells_it():
         assert g.final_result(s) == "W+54.5"
 
 
+def test_the_area_score_leaves_the_seki_liberties_to_nobody():
+    g, s = position(SEKI, "tromp-taylor")
+    assert g.area(s) == (16, 63) and g.score(s) == -54.5      # GNU Go's count
+    g = Go(size=9, komi=6.5)
+    assert g.score(g.initial_state()) == -6.5               # an empty board is nobody's
+    g = Go(size=5, komi=0.5)
+    s = g.initial_state()
+    g.set_up(s, ["C3"])
+    assert g.score(s) == 24.5                               # one stone owns the whole board
+
+
 def test_a_dead_stone_counts_under_tromp_taylor_and_comes_off_under_chinese():
     # A black stone at F3 in White's area, in atari between white E3, G3 and F4.
     rows = SEKI[:5] + [".....O...", "....OXO..", ".........", "........."]
