@@ -1,5 +1,5 @@
-"""Random Go playouts per second (games.go's ``rollout``), single thread, whole games from the
-empty board to two passes, komi 7.5.
+"""Random Go playouts per second (the ``rollout`` kernel of games.go.kernels), single thread,
+whole games from the empty board to two passes, komi 7.5.
 
     PYTHONPATH=. python benchmarks/go_playout_speed.py [size ...] [--seconds S]
 """
@@ -7,8 +7,8 @@ import argparse
 import time
 
 from games.contract import FIRST_WINS
-from games.go import ply, rollout
-from games.go_game import Go
+from games.go.kernels import ply, rollout
+from games.go import Go
 from games.rng import new_rng
 
 

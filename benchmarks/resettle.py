@@ -16,13 +16,13 @@ import sys
 
 from frontends.common import UsageError
 from frontends.match import GtpProcess, settle
-from games import go_sgf
-from games.go_game import Go
+from games.go import sgf as go_sgf
+from games.go import Go
 
 
 def sgf_moves(path):
     """``(size, komi, [(colour letter, vertex)])`` of the main line of the SGF file ``path``
-    (games.go_sgf.from_sgf; ``ValueError`` for a malformed file)."""
+    (games.go.sgf.from_sgf; ``ValueError`` for a malformed file)."""
     with open(path, "rb") as f:
         record = go_sgf.from_sgf(f.read())
     game = Go(record["size"], komi=record["komi"])

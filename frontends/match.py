@@ -32,7 +32,7 @@ import time
 from frontends.common import UsageError, console, err, make_game, output_file, output_folder
 from frontends.gtp import GtpEngine
 from frontends.player import PlayerConfig
-from games import go_sgf
+from games.go import sgf as go_sgf
 
 GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
 DEFAULT_OPPONENT = f"{GNUGO} --mode gtp --level 10 --chinese-rules"
@@ -153,7 +153,7 @@ def referee_dead(size, komi, moves):
 
 def tromp_taylor(game, moves):
     """The Tromp-Taylor area count ("B+3.5", "W+0.5" or "0") of the position after
-    ``moves``: every stone on the board alive (games.go_game.Go.score); None if our rules
+    ``moves``: every stone on the board alive (games.go.game.Go.score); None if our rules
     refuse one of the moves."""
     state = game.initial_state()
     try:

@@ -1,4 +1,4 @@
-"""The board-wide assessment of Go groups for the tree prior (games.go_assess), on hand-built
+"""The board-wide assessment of Go groups for the tree prior (games.go.assess), on hand-built
 9x9 positions whose answers are checked by hand from the rules of the module docstring (after
 Pachi's ``playout_moggy_assess_group``), with the prior's unit of 20 virtual playouts.
 
@@ -6,10 +6,10 @@ Diagrams are drawn with row 9 at the top: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go_assess as ga
-from games.go_board import F_TOMOVE
-from games.go_game import Go
-from games.go_twolib import QUEUE
+from games.go import assess as ga
+from games.go.board import F_TOMOVE
+from games.go import Go
+from games.go.twolib import QUEUE
 from tests.test_go_rules import position
 
 UNIT = 20

@@ -1,4 +1,4 @@
-"""The Go playout policy (games.go_policy) and tree priors (games.go_prior) on hand-built
+"""The Go playout policy (games.go.policy) and tree priors (games.go.prior) on hand-built
 positions with exact, hand-checked answers: capture the last move, save a group in atari, no
 big self-ataris, MoGo's 3x3 patterns in every orientation, and the prior of chosen points.
 
@@ -6,9 +6,9 @@ Diagrams are drawn with row 1 at the bottom: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go, go_board as gb, go_ladder, go_libs as gl, go_policy as gp
+from games.go import kernels as go, board as gb, ladder as go_ladder, libs as gl, policy as gp
 from games.contract import ONGOING
-from games.go_game import Go
+from games.go import Go
 from games.rng import new_rng
 from tests.test_go_rules import kernel_legal, play_all, position
 
@@ -120,7 +120,7 @@ def test_ko_rule_retakes_or_fills_a_fresh_ko():
     """The ko rule's move, drawn for many generator states: the ko point D4 exactly when the
     draw falls in the rule's 40 of 100, and only from the move after the ban to the fourth
     move after the capture; for White, who took the ko, D4 fills it."""
-    from games import go_playout as gpl
+    from games.go import playout as gpl
     from games.rng import below, next_u64
     g = Go(7, playout_policy="ko")
     w = g.size + 2
@@ -231,7 +231,7 @@ def test_priors_of_a_capture():
     g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
-    # the capture of a lone stone in atari is 2 units won (games.go_assess), over the even
+    # the capture of a lone stone in atari is 2 units won (games.go.assess), over the even
     # 20 (10 won), the 10 of a point next to D4 and the 20 of an enclosing hane
     assert priors(g, s, ["D3"]) == {"D3": (90, 80.0)}
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import games
-from games import go, go_board as gb, go_count, go_notation
+from games.go import kernels as go, board as gb, count as go_count, notation as go_notation
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
-from games.go_game import Go
+from games.go import Go
 from games.rng import new_rng
 
 

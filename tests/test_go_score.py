@@ -1,4 +1,4 @@
-"""The end of a Go game (games/go_score.py and Go's scoring methods), without any GTP engine:
+"""The end of a Go game (games/go/score.py and Go's scoring methods), without any GTP engine:
 chains, area, life and death, seki, the score under each rules set, the handicap
 compensation, the quick move, and the pure-Python twins of the kernels. The expected values of
 the seki and handicap positions are GNU Go 3.8's answers (``--chinese-rules``)."""
@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games import go_score, pure
-from games.go_game import Go
+from games import pure
+from games.go import score as go_score
+from games.go import Go
 
 DATA = Path(__file__).parent / "data" / "final_status"
 
@@ -156,7 +157,7 @@ def test_pure_python_twins_play_exactly_the_compiled_rules():
 
 
 def final_position(name):
-    from games import go_sgf
+    from games.go import sgf as go_sgf
     record = go_sgf.from_sgf((DATA / name).read_bytes())
     g = Go(size=record["size"], komi=record["komi"], rules="chinese")
     s = g.initial_state()

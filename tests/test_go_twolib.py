@@ -1,11 +1,11 @@
-"""The two-liberty check of the tree prior's assessment (games.go_twolib.group_check) on
+"""The two-liberty check of the tree prior's assessment (games.go.twolib.group_check) on
 hand-built 7x7 positions with hand-checked answers: attack, defence, hopeless extensions, miai,
 and the defender's counter-atari. Diagrams are drawn with row 7 at the top: ``X`` black, ``O``
 white; Black is to move."""
 import numpy as np
 
-from games import go_board as gb, go_twolib as gt
-from games.go_game import Go
+from games.go import board as gb, twolib as gt
+from games.go import Go
 from tests.test_go_policy import padded
 from tests.test_go_rules import position
 

@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.resettle import sgf_moves
 from frontends.match import GNUGO, referee_dead, referee_score, settle, tromp_taylor
-from games.go_game import Go
+from games.go import Go
 
 DISPUTED = Path(__file__).parent / "data" / "go_disputed" / "semeai-or-seki.sgf"
 needs_gnugo = pytest.mark.skipif(not os.access(GNUGO, os.X_OK),

@@ -8,8 +8,8 @@ import pytest
 
 from benchmarks import playout_balance as pb
 from frontends.common import UsageError
-from games.go import POLICIES
-from games.go_board import POLICY_KO, POLICY_PATTERNS
+from games.go.kernels import POLICIES
+from games.go.board import POLICY_KO, POLICY_PATTERNS
 
 # Black fills the 5x5 board but for two one-point eyes (A1, E5) while White passes: every
 # playout from here ends with White passing (each point is suicide for White) and Black

@@ -9,7 +9,7 @@ from mcts import MCTS, SearchConfig
 from games.rng import new_rng
 from mcts.search import PRIOR_STATS, load_kernels
 from mcts.tree import P_PRIOR_VALUE
-from games.go_game import SMALL_BUDGET
+from games.go.game import SMALL_BUDGET
 
 GO = games.get("go", size=9, komi=7.5)
 C4 = games.get("connect4")

@@ -1,17 +1,17 @@
 """Ladders for Go's playouts and tree priors: whether a group that extends out of atari is
 caught by the usual ladder, read on a copy of the board with one line and no branching (the
-ladder reading of Pachi's and Fuego's playouts). The atari defence (games.go_policy) and the
-board-wide assessment (games.go_assess) refuse an extension a ladder catches.
+ladder reading of Pachi's and Fuego's playouts). The atari defence (games.go.policy) and the
+board-wide assessment (games.go.assess) refuse an extension a ladder catches.
 
-Functions take the state ``s`` and integers only (see games.go_board).
+Functions take the state ``s`` and integers only (see games.go.board).
 """
 import numpy as np
 from numba import njit
 
 from games.compiled import nrt_free
-from games.go_board import (COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, at, in_atari,
+from games.go.board import (COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, at, in_atari,
                             is_legal_point, place_stone)
-from games.go_libs import count_around, libs3
+from games.go.libs import count_around, libs3
 
 
 @nrt_free

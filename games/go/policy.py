@@ -1,8 +1,9 @@
-"""The "patterns" playout policy for Go: local answers to the last move, before a random move.
+"""The rules of Go's ``ko`` playout policy after its ko rule: local answers to the last move,
+before a random move (the "patterns" policy, ``POLICY_PATTERNS``).
 
-Uniform random playouts (the ``uniform`` policy of :mod:`games.go`) misjudge every fight: a
-group in atari is as likely to be saved as to be left, and a random move is as likely to
-put its own group in atari as not. The ``patterns`` policy plays out games that look more
+Uniform random playouts (the ``uniform`` policy of :mod:`games.go.kernels`) misjudge every
+fight: a group in atari is as likely to be saved as to be left, and a random move is as likely
+to put its own group in atari as not. The patterns policy plays out games that look more
 like Go, following the scheme of MoGo (Gelly, Wang, Munos and Teytaud 2006, "Modification of
 UCT with patterns in Monte-Carlo Go", INRIA RR-6062) with the self-atari filter of Fuego
 (Enzenberger, Müller et al. 2010, "Fuego - an open-source framework for board games and Go
@@ -12,8 +13,8 @@ opponent's last move (a stone), the first rule that gives a move plays it:
 1. **Capture**: ``L``'s group is in atari: take it.
 2. **Atari defence**: a group of ours next to ``L`` is in atari: capture an enemy group in
    atari that touches it, else extend at its liberty if that leaves it two liberties or more
-   and does not run into a ladder (:func:`games.go_ladder.ladder_captured`: with exactly two liberties left,
-   the ladder is read out on a copy of the board).
+   and does not run into a ladder (:func:`games.go.ladder.ladder_captured`: with exactly two
+   liberties left, the ladder is read out on a copy of the board).
 3. **3x3 patterns**: an empty point among ``L``'s eight neighbours matches one of MoGo's
    hane, cut and edge patterns (:data:`PATTERNS`): one such point, uniformly.
 4. **Random**: uniform over the uniform policy's candidates (legal by simple ko, no suicide,
@@ -21,26 +22,27 @@ opponent's last move (a stone), the first rule that gives a move plays it:
    (a lone stone in atari may be a throw-in that kills an eye).
 
 Every move of rules 1-3 must also be legal by simple ko and suicide and not fill the mover's
-own eye; a pattern move (rule 3) must not be a self-atari either. With no move left the policy passes, as the uniform one does (so a seki whose only
-moves are self-ataris survives the playout).
+own eye; a pattern move (rule 3) must not be a self-atari either. With no move left the policy
+passes, as the uniform one does (so a seki whose only moves are self-ataris survives the
+playout).
 
 The 3x3 test reads one table entry: the colours (2 bits each: empty, black, white, edge) of
 the eight neighbours NW, N, NE, W, E, SW, S, SE form a 16-bit code, and ``PATTERN_TABLE[code]``
 says whether some pattern matches, in any of the 8 rotations and reflections and with either
 colour as X (MoGo's patterns do not depend on who moves).
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board` for why); the
+Functions take the state ``s`` and integers only (see :mod:`games.go.board` for why); the
 liberty facts they share with the tree priors (self-atari, liberties after a move) are in
-:mod:`games.go_libs`.
+:mod:`games.go.libs`.
 """
 import itertools
 
 import numpy as np
 
 from games.compiled import nrt_free
-from games.go_board import BLACK, BORDER, COLOR, EMPTY, GROUP, NO_POINT, WHITE, at, in_atari
-from games.go_ladder import read_ladder
-from games.go_libs import (capture_next_to, captures, liberties_after, liberty_of, playable,
+from games.go.board import BLACK, BORDER, COLOR, EMPTY, GROUP, NO_POINT, WHITE, at, in_atari
+from games.go.ladder import read_ladder
+from games.go.libs import (capture_next_to, captures, liberties_after, liberty_of, playable,
                            self_atari)
 from games.rng import below, next_u64
 

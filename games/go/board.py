@@ -1,9 +1,10 @@
-"""The Go board machinery behind :mod:`games.go`: state layout, incremental groups, history.
+"""The Go board machinery behind :mod:`games.go.kernels`: state layout, incremental groups and
+the position history.
 
 Everything here works on one flat ``int64`` state array and is compiled with numba;
-:mod:`games.go` builds the contract kernels and the Python face on top of it (read its
-docstring first for the rules). Start with :func:`place_stone`. The area count of a final
-position is in :mod:`games.go_area`.
+:mod:`games.go.kernels` builds the contract kernels on top of it (read its docstring first for
+the rules) and :mod:`games.go.game` the Python face. Start with :func:`place_stone`. The area count of a final
+position is in :mod:`games.go.area`.
 
 State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
 
@@ -69,8 +70,8 @@ F_HANDICAP = 16     # fixed handicap stones placed at the start (information onl
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
 F_POLICY = 19       # playout policy: POLICY_UNIFORM, or POLICY_PATTERNS and its options
-F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, 1 on (games.go_prior and
-                    # games.go_assess)
+F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, 1 on (games.go.prior and
+                    # games.go.assess)
 F_LASTKO = 21       # the ko point of the latest ko capture (NO_POINT: none yet)
 F_LASTKO_AT = 22    # F_MOVES when that ko capture was played
 HEADER = 23
@@ -79,7 +80,7 @@ HEADER = 23
 # (bit 1: the ko policy) and may play on to the end without the mercy rule (bit 2).
 POLICY_UNIFORM, POLICY_PATTERNS = 0, 1
 POLICY_KO = 2           # first retake (or fill) a ko captured in the last KO_AGE moves
-POLICY_FINISH = 4       # no mercy rule (games.go_playout): the playout fills the board to the end
+POLICY_FINISH = 4       # no mercy rule (games.go.playout): the playout fills the board to the end
 
 # Fields of a point record.
 COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)

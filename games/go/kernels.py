@@ -1,20 +1,21 @@
-"""Go on square boards from 5x5 to 19x19, with area scoring, positional superko and handicaps.
+"""Go's rules and compiled kernels (the package :mod:`games.go` lists its modules).
 
 Reading guide
 -------------
 * The rules are written out below. This module holds the compiled kernels only; the Python
-  face, :class:`games.go_game.Go` (parameters, initial state, notation, rendering, helpers
-  such as ``board``, ``area``, ``score``), is in :mod:`games.go_game`, and the end-of-game
-  count (dead stones, sekis, rules) in :mod:`games.go_count`.
+  face, :class:`games.go.game.Go` (parameters, initial state, notation, rendering, helpers
+  such as ``board``, ``area``, ``score``), is in :mod:`games.go.game`, and the end-of-game
+  count (dead stones, sekis, rules) in :mod:`games.go.count`.
 * The compiled contract kernels (see :mod:`games.contract`) are the module-level functions
-  ``to_play``, ``status``, ``legal_actions``, ``apply_action``, ``playout_action`` and
-  ``rollout``. They are thin: the board machinery (state layout, incremental groups with O(1)
-  atari tests) lives in :mod:`games.go_board`, whose docstring draws the state
-  array, and the area count that ends a playout in :mod:`games.go_area`. Start there to see
+  ``to_play``, ``status``, ``legal_actions``, ``apply_action``, ``playout_action``,
+  ``rollout`` and ``rollout_record``, and the optional ``prior`` and ``move_features``
+  (:mod:`games.go.features`). They are thin: the board machinery (state layout, incremental groups with O(1)
+  atari tests) lives in :mod:`games.go.board`, whose docstring draws the state
+  array, and the area count that ends a playout in :mod:`games.go.area`. Start there to see
   how a stone is placed (``place_stone``).
 * All vertex notation ("D4", "pass", SGF "dd") is converted in one place: the functions
   ``vertex_to_action``, ``action_to_vertex``, ``sgf_to_action`` and ``action_to_sgf`` of
-  :mod:`games.go_notation`.
+  :mod:`games.go.notation`.
 
 Actions: ``row * n + col`` for the point in row ``row`` counted from the *top* (0) and column
 ``col`` from the left (0), and ``n * n`` for pass; ``num_actions = n * n + 1``. In vertex
@@ -58,34 +59,34 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   or more on the edge or in the corner).
 * ``"ko"`` (the default): first the ko rule: for a few moves after a ko capture, once its
   ban has lifted, the ko point is played (retaken, or filled by the side that took it) in
-  40 % of the moves (Pachi Moggy's ko check; :func:`games.go_playout.ko_move`); else an
+  40 % of the moves (Pachi Moggy's ko check; :func:`games.go.playout.ko_move`); else an
   answer to the opponent's last move - capture it, save a group it put in atari, or play a
-  MoGo 3x3 pattern next to it (:mod:`games.go_policy`) - else the uniform policy's move
+  MoGo 3x3 pattern next to it (:mod:`games.go.policy`) - else the uniform policy's move
   without self-ataris of two stones or more. Without the ko rule this is the patterns policy
   (``POLICY_PATTERNS``) of the ownership playouts that judge dead stones
-  (:func:`games.go_count.settle_counts`).
+  (:func:`games.go.count.settle_counts`).
 
 With no such move either policy passes, so a playout ends with two passes once every group is
 settled; the ko policy also ends it by the mercy rule, two passes once one
 side has captured a fifth of the board's points more than the other during the playout
-(:func:`games.go_playout._playout`). ``Go(priors=True)`` (the default) also gives new
+(:func:`games.go.playout._playout`). ``Go(priors=True)`` (the default) also gives new
 search-tree nodes prior knowledge through the contract's ``prior`` kernel
-(:func:`games.go_prior.point_prior`).
+(:func:`games.go.prior.point_prior`).
 """
 import numpy as np
 from numba import njit
 
 from games.contract import ILLEGAL, ONGOING
-from games.go_board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
+from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
                             F_STATUS, F_TOMOVE, NO_POINT, POLICY_KO, POLICY_PATTERNS,
                             POLICY_UNIFORM, at, hash_after, in_history, is_legal_point,
                             is_own_eye, place_stone)
-from games.go_assess import assess_groups
-from games.go_features import move_features  # noqa: F401  (the contract's kernel)
-from games.go_playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
+from games.go.assess import assess_groups
+from games.go.features import move_features  # noqa: F401  (the contract's kernel)
+from games.go.playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record)
-from games.go_prior import PRIOR_UNIT, point_prior
-from games.go_twolib import QUEUE
+from games.go.prior import PRIOR_UNIT, point_prior
+from games.go.twolib import QUEUE
 
 # Why a move is refused (see move_check).
 OK, GAME_OVER, OFF_BOARD, OCCUPIED, KO, SUICIDE, SUPERKO = range(7)
@@ -183,8 +184,8 @@ def apply_action(state, action):
 @njit(cache=True)
 def prior(state, actions, visits, value):
     """Prior knowledge of new children (the contract's optional kernel): the virtual playouts
-    of :func:`games.go_prior.point_prior` for every point plus those the groups short of
-    liberties suggest (:func:`games.go_assess.assess_groups`); none for pass, and none at all
+    of :func:`games.go.prior.point_prior` for every point plus those the groups short of
+    liberties suggest (:func:`games.go.assess.assess_groups`); none for pass, and none at all
     when the game was made with ``priors=False``."""
     if state[F_PRIORS] == 0:
         return

@@ -1,21 +1,23 @@
 """The Python face of Go (:class:`Go`): parameters, the initial state, notation, rendering and
-helpers (``board``, ``area``, ``score``, ...) over the compiled kernels of :mod:`games.go`,
-whose docstring states the rules. The end-of-game count is :class:`games.go_count.Counting`'s.
+helpers (``board``, ``area``, ``score``, ...) over the compiled kernels of
+:mod:`games.go.kernels`, whose docstring states the rules. The end-of-game count is
+:class:`games.go.count.Counting`'s.
 """
 import numpy as np
 
-from games import go_board as gb
-from games import go_features
-from games import go_score
+from games.go import board as gb
+from games.go import features as go_features
+from games.go import score as go_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game
-from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES, SUICIDE,
-                      SUPERKO, _exact_legal_actions, _hash_after_action, _own_eye, move_check)
-from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
+from games.go.kernels import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES,
+                              SUICIDE, SUPERKO, _exact_legal_actions, _hash_after_action,
+                              _own_eye, move_check)
+from games.go.board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
                             F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_PRIORS, F_STATUS,
                             F_TOMOVE, NO_POINT)
-from games.go_count import Counting, area, result_string, score  # noqa: F401
-from games.go_params import PARAMETERS
-from games.go_notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
+from games.go.count import Counting, area, result_string, score  # noqa: F401
+from games.go.params import PARAMETERS
+from games.go.notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
                                player_index as _player, render_board, sgf_to_action,
                                vertex_to_action)
 
@@ -39,7 +41,7 @@ class Go(Counting, Game):
     """Go on an n x n board (5 <= n <= 19). Player 0 is Black, player 1 is White."""
 
     name = "go"
-    kernel_module = "games.go"
+    kernel_module = "games.go.kernels"
     players = ("Black", "White")
     move_help = "a vertex like D4, or pass"
     resign_allowed = True
@@ -51,7 +53,7 @@ class Go(Counting, Game):
 
     num_features = go_features.NUM_FEATURES     # the learned playout policy's features
     feature_slots = go_features.FEATURE_SLOTS
-    parameters = PARAMETERS         # games.go_params
+    parameters = PARAMETERS         # games.go.params
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
     # asks for the ko policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}
@@ -303,7 +305,7 @@ class Go(Counting, Game):
 
     def save_game(self, moves, state, resigned=None, directory="."):
         """Write the game as SGF (FF[4], SZ, KM, HA, AB, RU, RE) in ``directory``; its path."""
-        from games import go_sgf
+        from games.go import sgf as go_sgf
         if resigned is not None:
             result = f"{'WB'[resigned]}+R"
         elif int(state[F_STATUS]) != ONGOING:

@@ -3,7 +3,7 @@
 When a group has exactly two liberties, the player to move may take one of them: an atari on
 an enemy group, an extension of its own group (with, for its own group, the capture or the
 counter-atari of an enemy group touching it as well). The board-wide assessment
-(:mod:`games.go_assess`) gives these moves won virtual playouts. The check follows the "2lib"
+(:mod:`games.go.assess`) gives these moves won virtual playouts. The check follows the "2lib"
 check of Pachi's Moggy playouts (Baudiš and Gailly 2011, "Pachi: State of the art open source
 Go program"; ``tactics/2lib.c``):
 
@@ -12,16 +12,16 @@ Go program"; ``tactics/2lib.c``):
 * the defender does not extend where that gains nothing: at a liberty touching no other
   stone of its own and with one empty neighbour, or two of which one is the other liberty
   ("hopeless" defence);
-* no move is a self-atari of two stones or more (:func:`games.go_libs.bad_self_atari`);
+* no move is a self-atari of two stones or more (:func:`games.go.libs.bad_self_atari`);
 * of the two liberties, one with three or more neighbours that are the mover's stones or the
   edge ("lumpy") is dropped when the other is not.
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
+Functions take the state ``s`` and integers only (see :mod:`games.go.board`).
 """
 
 from games.compiled import nrt_free
-from games.go_board import BORDER, COLOR, EMPTY, GROUP, NEXT, at, in_atari
-from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
+from games.go.board import BORDER, COLOR, EMPTY, GROUP, NEXT, at, in_atari
+from games.go.libs import bad_self_atari, count_around, liberty_of, libs3, playable
 
 QUEUE = 16          # candidate slots: at most 2 per group for up to 4 groups and their enemies
 

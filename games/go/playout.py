@@ -1,22 +1,22 @@
 """Go's playouts: the contract's ``playout_action``, ``rollout`` and ``rollout_record`` kernels
-(re-exported by :mod:`games.go`, whose docstring describes the policies), and ``finish_move``,
-the bookkeeping after every move that ``apply_action`` shares.
+(re-exported by :mod:`games.go.kernels`, whose docstring describes the policies), and
+``finish_move``, the bookkeeping after every move that ``apply_action`` shares.
 
-Functions take the state and integers only (see games.go_board).
+Functions take the state and integers only (see games.go.board).
 """
 import numpy as np
 from numba import njit
 
 from games.contract import ONGOING
 from games.compiled import nrt_free
-from games.go_board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, F_HIST_AT, F_KO,
+from games.go.board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, F_HIST_AT, F_KO,
                             F_LAST, F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES,
                             F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
                             POLICY_FINISH, POLICY_KO, POLICY_UNIFORM, at, is_legal_point,
                             is_own_eye, place_stone, push_history)
-from games.go_area import final_status
-from games.go_libs import bad_self_atari
-from games.go_policy import local_move
+from games.go.area import final_status
+from games.go.libs import bad_self_atari
+from games.go.policy import local_move
 from games.rng import below, next_u64
 
 KO_AGE = 4          # the ko rule plays at a ko captured fewer than this many moves ago,
@@ -79,9 +79,9 @@ def ko_move(state, w, c, x):
 
 @nrt_free
 def _local(state, w, c, x, board):
-    """The patterns policy's answer to the last move (games.go_policy rules 1-3): ``(point or
+    """The patterns policy's answer to the last move (games.go.policy rules 1-3): ``(point or
     NO_POINT, rng state)``; NO_POINT also with the uniform policy or after a pass. ``board``:
-    the ladders' scratch (``state[F_HIST_AT]`` entries, ``games.go_ladder.read_ladder``)."""
+    the ladders' scratch (``state[F_HIST_AT]`` entries, ``games.go.ladder.read_ladder``)."""
     a = state[F_LAST]
     n = w - 2
     if state[F_POLICY] == POLICY_UNIFORM or a < 0 or a >= n * n:
@@ -145,7 +145,7 @@ def _playout(state, rng, record, seq_actions, seq_players):
     The mercy rule: once one side has captured more than ``n * n // MERCY_DIVISOR`` stones
     more than the other during the playout (16 on 9x9), both sides pass, so the playout ends
     at once and the board is scored as it stands. Not with the uniform policy (its playouts
-    stay those of OpenSpiel's benchmarks) nor with POLICY_FINISH (games.go_count's ownership
+    stay those of OpenSpiel's benchmarks) nor with POLICY_FINISH (games.go.count's ownership
     statistics, which need every point settled). Pachi's ``mercymin`` (off by default) is this
     rule on the whole game's captures; Fuego's mercy rule (on by default) calls the game once
     the stone difference on the board exceeds 30 % of its points. Over 2,400 ``ko`` playouts

@@ -1,20 +1,20 @@
 """Prior knowledge for Go's search tree: the point rules of the contract's ``prior`` kernel (see
-games.go).
+games.go.kernels).
 
 A new child gets virtual playouts, all won or all lost, in units of ``PRIOR_UNIT``, in the
 spirit of Gelly and Silver 2007 ("Combining online and offline knowledge in UCT": the
 even-game prior) and of the knowledge priors of Pachi (Baudiš and Gailly 2011, "Pachi: State
 of the art open source Go program") and Fuego. The groups short of liberties add theirs
-(games.go_assess). Where the search counts them (as AMAF playouts or as the move's own) is the
+(games.go.assess). Where the search counts them (as AMAF playouts or as the move's own) is the
 search's setting ``prior_stats`` (mcts.search.SearchConfig).
 
-Functions take the state ``s`` and integers only (see games.go_board).
+Functions take the state ``s`` and integers only (see games.go.board).
 """
 from numba import njit
 
-from games.go_board import BLACK, COLOR, NO_POINT, WHITE, at, is_own_eye
-from games.go_libs import self_atari
-from games.go_policy import PATTERN_TABLE, neighbourhood
+from games.go.board import BLACK, COLOR, NO_POINT, WHITE, at, is_own_eye
+from games.go.libs import self_atari
+from games.go.policy import PATTERN_TABLE, neighbourhood
 
 PRIOR_UNIT = 20
 
@@ -43,7 +43,7 @@ def _empty_around(s, w, p, radius):
 def point_prior(s, w, p, c, last):
     """Prior ``(virtual playouts, virtual wins)`` of a ``c`` stone on empty, legal ``p`` after
     the opponent's stone on ``last`` (NO_POINT after a pass or at the start); captures and
-    saves are left to :mod:`games.go_assess`, which weighs the groups short of liberties:
+    saves are left to :mod:`games.go.assess`, which weighs the groups short of liberties:
 
     * even game: PRIOR_UNIT playouts, half won;
     * filling one's own eye: 2 units lost; a self-atari: 2 units lost for a group of two

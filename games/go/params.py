@@ -1,12 +1,13 @@
-"""The parameters of a Go game (:class:`games.go_game.Go`), as the contract declares them
+"""The parameters of a Go game (:class:`games.go.game.Go`), as the contract declares them
 (:class:`games.contract.Param`): each becomes a keyword of ``Go(...)`` and a flag of the
 commands (``--size``, ``--playout-policy``, ``--priors``, ...), checked and normalised in
-one place. What the playout policies and priors do: :mod:`games.go` and :mod:`games.go_prior`.
+one place. What the playout policies and priors do: :mod:`games.go.kernels` and
+:mod:`games.go.prior`.
 """
-from games import go_score
+from games.go import score as go_score
 from games.contract import Param
-from games.go import DEFAULT_POLICY
-from games.go_board import MAX_SIZE, MIN_SIZE
+from games.go.kernels import DEFAULT_POLICY
+from games.go.board import MAX_SIZE, MIN_SIZE
 
 PARAMETERS = (
     Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
