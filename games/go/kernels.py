@@ -56,7 +56,7 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
 * ``"uniform"``: uniform random over the legal moves (simple ko, no suicide) that do not fill
   the mover's own eye - an empty point whose four neighbours are the mover's stones or the
   edge, unless it is a false eye (two or more enemy stones on its diagonals in the centre, one
-  or more on the edge or in the corner).
+  or more on the edge or in the corner). ``bench`` measures these playouts, as OpenSpiel's.
 * ``"ko"`` (the default): first the ko rule: for a few moves after a ko capture, once its
   ban has lifted, the ko point is played (retaken, or filled by the side that took it) in
   40 % of the moves (Pachi Moggy's ko check; :func:`games.go.playout.ko_move`); else an
@@ -67,8 +67,8 @@ Playout policies (``rollout``, ``playout_action``), chosen by ``Go(playout_polic
   (:func:`games.go.count.settle_counts`).
 
 With no such move either policy passes, so a playout ends with two passes once every group is
-settled; the ko policy also ends it by the mercy rule, two passes once one
-side has captured a fifth of the board's points more than the other during the playout
+settled; the ko policy also ends it by the mercy rule, two passes once one side has captured a
+fifth of the board's points more than the other during the playout
 (:func:`games.go.playout._playout`). ``Go(priors=True)`` (the default) also gives new
 search-tree nodes prior knowledge through the contract's ``prior`` kernel
 (:func:`games.go.prior.point_prior`).
