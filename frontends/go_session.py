@@ -1,12 +1,12 @@
 """A Go game under outside control (a GTP controller): the position, its history and setup
 stones, the clock, and the AI's moves. No protocol here: :mod:`frontends.gtp` parses the
-commands and formats the replies; the rules and the score are :class:`games.go_game.Go`'s.
+commands and formats the replies; the rules and the score are :class:`games.go.game.Go`'s.
 
 Cold start: the compiled kernels load (or compile, on an empty cache) in a background thread.
 Until they are ready, moves are checked and played by the kernels' pure-Python twins
 (:mod:`games.pure`: the same rules, interpreted), and a ``genmove`` that cannot wait for them
 (a controller's time limit, or longer than ``GoSession.LOAD_WAIT``) answers with a quick move
-that needs no compiled code (:func:`games.go_score.quick_moves`).
+that needs no compiled code (:func:`games.go.score.quick_moves`).
 """
 import random
 import sys
@@ -18,11 +18,12 @@ import numpy as np
 from frontends.common import read_bounded
 from frontends.player import PlayerConfig, Resigner
 from frontends.timecontrol import Clock, unstable
-from games import go_sgf, pure
+from games import pure
+from games.go import sgf as go_sgf
 from games.contract import ILLEGAL, ONGOING
-from games.go_game import Go
-from games.go_notation import fixed_handicap_vertices, max_fixed_handicap
-from games.go_score import quick_moves
+from games.go import Go
+from games.go.notation import fixed_handicap_vertices, max_fixed_handicap
+from games.go.score import quick_moves
 from mcts.search import check_config, load_kernels
 
 MAX_SGF_BYTES = 8 << 20          # loadsgf reads at most this much
@@ -35,7 +36,7 @@ class SessionError(Exception):
 class GoSession:
     """One Go game and the AI that plays it.
 
-    ``params``: Go's parameters (:class:`games.go_game.Go`; size, komi, rules, playout_policy,
+    ``params``: Go's parameters (:class:`games.go.game.Go`; size, komi, rules, playout_policy,
     priors); ``player``: a :class:`frontends.player.PlayerConfig`; ``log``: a text stream
     for the engine's notes (None: silent)."""
 
@@ -400,7 +401,7 @@ class GoSession:
 
 
 def read_sgf(path):
-    """The record (:func:`games.go_sgf.from_sgf`) of SGF file ``path``, read to at most
+    """The record (:func:`games.go.sgf.from_sgf`) of SGF file ``path``, read to at most
     ``MAX_SGF_BYTES`` bytes; ``SessionError("cannot load file")`` otherwise."""
     try:
         return go_sgf.from_sgf(read_bounded(path, MAX_SGF_BYTES))

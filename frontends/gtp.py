@@ -14,7 +14,7 @@ from frontends.go_session import GoSession, SessionError
 from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
 from frontends.timecontrol import Clock, TimeControl, TimeValueError
-from games.go_notation import max_fixed_handicap
+from games.go.notation import max_fixed_handicap
 
 NAME, VERSION = "mcts-engine", "0.1.0"
 
@@ -202,7 +202,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     # -- SGF -------------------------------------------------------------------------------
     def cmd_printsgf(self, filename=None):
-        from games import go_sgf
+        from games.go import sgf as go_sgf
         data = self.session.sgf_bytes()
         if filename:
             try:

@@ -29,7 +29,7 @@ from frontends.common import UsageError, console, err, make_game, output_file, o
 from frontends.gtp import GtpEngine
 from frontends.gtp_client import EngineStartError, GtpClient
 from frontends.player import PlayerConfig
-from games import go_sgf
+from games.go import sgf as go_sgf
 
 GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
 DEFAULT_OPPONENT = f"{GNUGO} --mode gtp --level 10 --chinese-rules"
@@ -44,7 +44,6 @@ def start_engine(command, timeout=120.0):
         raise UsageError(str(e)) from None
 
 
-GtpProcess = start_engine       # only for benchmarks/go_prior_fit.py, going with it
 
 
 class Ours:
@@ -102,7 +101,7 @@ def referee_dead(size, komi, moves):
 
 def tromp_taylor(game, moves):
     """The Tromp-Taylor area count ("B+3.5", "W+0.5" or "0") of the position after
-    ``moves``: every stone on the board alive (games.go_game.Go.score); None if our rules
+    ``moves``: every stone on the board alive (games.go.game.Go.score); None if our rules
     refuse one of the moves."""
     state = game.initial_state()
     try:

@@ -12,7 +12,7 @@ from games.contract import (DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Gam
 ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {
     "connect4": "games.connect4:Connect4",
-    "go": "games.go_game:Go",
+    "go": "games.go:Go",
     "othello": "games.othello:Othello",
     "tictactoe": "games.tictactoe:TicTacToe",
 }

@@ -1,8 +1,8 @@
 """numba's disk cache, made aware of every source a compiled kernel depends on.
 
 numba validates a cached function only against the file that defines it (numba docs,
-"Caching Limitations"): a game kernel in ``games/go.py`` that calls a helper in
-``games/go_board.py`` keeps the helper's old machine code after the helper is edited, and so
+"Caching Limitations"): a game kernel in ``games/go/kernels.py`` that calls a helper in
+``games/go/board.py`` keeps the helper's old machine code after the helper is edited, and so
 does a generated search module that calls the game. Renaming files does not help the callee.
 
 This module installs, in front of numba's own cache locators, two locators that put the cache

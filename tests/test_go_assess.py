@@ -1,4 +1,4 @@
-"""The board-wide assessment of Go groups for the tree prior (games.go_assess), on hand-built
+"""The board-wide assessment of Go groups for the tree prior (games.go.assess), on hand-built
 9x9 positions whose answers are checked by hand from the rules of the module docstring (after
 Pachi's ``playout_moggy_assess_group``), with the prior's unit of 20 virtual playouts.
 
@@ -6,11 +6,10 @@ Diagrams are drawn with row 9 at the top: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go_assess as ga, go_prior as gpr
-from games.go_board import F_TOMOVE
-from games.go_game import Go
-from games.go_twolib import QUEUE
-from tests.test_go_policy import priors
+from games.go import assess as ga
+from games.go.board import F_TOMOVE
+from games.go import Go
+from games.go.twolib import QUEUE
 from tests.test_go_rules import position
 
 UNIT = 20
@@ -103,57 +102,3 @@ def test_a_two_liberty_group_gives_the_two_liberty_rule_half_a_unit(to_play):
     atari for Black, extension for White, on either side: half a unit each."""
     g = Go(9)
     assert assess(g, position(g, TWO_LIBERTIES, to_play)) == {"E4": (10, 10), "E6": (10, 10)}
-
-
-CFG_POSITION = """
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . X . O O . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . ."""
-
-# Common-fate-graph distances from Black's group D5-E5 after Black E5: its liberties and the
-# white group F5-G5 at 1, worked out by hand (the group counts as one point both ways).
-CFG_DISTANCES = """
-4 4 4 4 4 4 4 4 4
-4 4 4 3 3 4 4 4 4
-4 4 3 2 2 3 3 4 4
-4 3 2 1 1 2 2 3 4
-3 2 1 0 0 1 1 2 3
-4 3 2 1 1 2 2 3 4
-4 4 3 2 2 3 3 4 4
-4 4 4 3 3 4 4 4 4
-4 4 4 4 4 4 4 4 4"""
-
-
-def test_common_fate_graph_distances_count_a_group_as_one_point():
-    g = Go(9)
-    s = position(g, CFG_POSITION)
-    g.play(s, g.parse_move("E5", s))
-    w = 11
-    dist = np.empty(w * w, dtype=np.int64)
-    gpr.cfg_distances(s, w, 5 * w + 5, dist, np.empty(w * w, dtype=np.int64))
-    got = [[int(dist[(r + 1) * w + c + 1]) for c in range(9)] for r in range(9)]
-    assert got == [[int(x) for x in row.split()] for row in CFG_DISTANCES.strip().splitlines()]
-
-
-def test_cfgd_prior_replaces_the_manhattan_bonus():
-    """With ``prior_cfgd`` a point gets 45, 40 or 15 won playouts at graph distance 1, 2 or 3
-    in Pachi's proportions (64, 57, 21 at a unit of 20) instead of 10 won within Manhattan
-    distance 2: E6 (distance 1, Manhattan 1) gains 54, C4 (2 and 3) 57, J5 (3 and 4) 21,
-    D8 (3 and 4) 21; A9 (beyond 3) nothing. Every other rule is the same in both games."""
-    points = ["E6", "C4", "J5", "D8", "A9"]
-    got = {}
-    for cfgd in (False, True):
-        g = Go(9, prior_cfgd=cfgd)
-        s = position(g, CFG_POSITION)
-        g.play(s, g.parse_move("E5", s))
-        got[cfgd] = priors(g, s, points)
-    gain = {v: (got[True][v][0] - got[False][v][0], got[True][v][1] - got[False][v][1])
-            for v in points}
-    assert gain == {"E6": (54, 54.0), "C4": (57, 57.0), "J5": (21, 21.0), "D8": (21, 21.0),
-                    "A9": (0, 0.0)}

@@ -22,10 +22,10 @@ import subprocess
 import numpy as np
 import pytest
 
-from games import go, go_notation
-from games.go_board import F_HISTLEN
+from games.go import kernels as go, notation as go_notation
+from games.go.board import F_HISTLEN
 from games.contract import ONGOING
-from games.go_game import Go
+from games.go import Go
 
 GNUGO = "/usr/games/gnugo"
 pytestmark = pytest.mark.skipif(not os.access(GNUGO, os.X_OK),

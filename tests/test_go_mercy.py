@@ -1,14 +1,14 @@
-"""The mercy rule of Go's playouts (games.go_playout._playout): once one side has captured
+"""The mercy rule of Go's playouts (games.go.playout._playout): once one side has captured
 n * n // 5 stones more than the other during a playout, both sides pass and the board is
 counted as it stands; the uniform policy and POLICY_FINISH (the ownership statistics of
-games.go_count) play to the end."""
+games.go.count) play to the end."""
 import numpy as np
 
-from games import go as kernels
+from games.go import kernels
 from games.contract import FIRST_WINS
-from games.go_board import F_CAPS_B, F_POLICY, POLICY_FINISH
-from games.go_game import Go
-from games.go_playout import MERCY_DIVISOR
+from games.go.board import F_CAPS_B, F_POLICY, POLICY_FINISH
+from games.go import Go
+from games.go.playout import MERCY_DIVISOR
 from games.rng import new_rng
 
 ROW1 = [c + "1" for c in "ABCDEFGHJ"]

@@ -1,4 +1,4 @@
-"""The Go playout policies (games.go_policy) and tree priors (games.go_prior) on hand-built
+"""The Go playout policy (games.go.policy) and tree priors (games.go.prior) on hand-built
 positions with exact, hand-checked answers: capture the last move, save a group in atari, no
 big self-ataris, MoGo's 3x3 patterns in every orientation, and the prior of chosen points.
 
@@ -6,9 +6,9 @@ Diagrams are drawn with row 1 at the bottom: ``X`` black, ``O`` white."""
 import numpy as np
 import pytest
 
-from games import go, go_board as gb, go_ladder, go_libs as gl, go_nakade as gn, go_policy as gp
+from games.go import kernels as go, board as gb, ladder as go_ladder, libs as gl, policy as gp
 from games.contract import ONGOING
-from games.go_game import Go
+from games.go import Go
 from games.rng import new_rng
 from tests.test_go_rules import kernel_legal, play_all, position
 
@@ -39,10 +39,10 @@ def padded(game, vertex):
     return (a // n + 1) * w + a % n + 1
 
 
-@pytest.mark.parametrize("policy", ["uniform", "patterns", "global", "ko"])
+@pytest.mark.parametrize("policy", ["uniform", "ko"])
 def test_policies_pick_only_legal_non_eye_moves(policy):
-    """Uniform: exactly the candidates (pass only without one). Patterns: a subset of them,
-    and pass only when every candidate is a self-atari of two stones or more."""
+    """Uniform: exactly the candidates (pass only without one). Ko: a subset of them, and
+    pass only when every candidate is a self-atari of two stones or more."""
     g = Go(7, playout_policy=policy)
     rng, pick = np.random.default_rng(2), new_rng(2)
     seen_local = 0
@@ -70,14 +70,14 @@ def test_policies_pick_only_legal_non_eye_moves(policy):
         assert seen_local > 0          # some positions had one forced local answer
 
 
-def test_patterns_policy_captures_the_last_move_in_atari():
+def test_ko_policy_captures_the_last_move_in_atari():
     g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))           # White plays into atari: its liberty is D3
     assert picks(g, s) == {"D3"}
 
 
-def test_patterns_policy_extends_a_group_in_atari():
+def test_ko_policy_extends_a_group_in_atari():
     g = Go(7)
     s = position(g, """
         . . . . . . .
@@ -91,7 +91,7 @@ def test_patterns_policy_extends_a_group_in_atari():
     assert picks(g, s) == {"D3"}
 
 
-def test_patterns_policy_saves_by_capturing_first():
+def test_ko_policy_saves_by_capturing_first():
     g = Go(7)
     s = position(g, """
         . . . . . . .
@@ -103,36 +103,6 @@ def test_patterns_policy_saves_by_capturing_first():
         . . . . . . .""", to_play=1)
     g.play(s, g.parse_move("E4", s))           # ataris D4, whose neighbour C4 is in atari too
     assert picks(g, s) == {"C3"}
-
-
-# Far from White's next move H8: a white stone in atari on A1 (its liberty: A2) and a black
-# one on D4 (its liberty: D3, where it would have three).
-FAR_ATARI = """
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . O . . . . .
-        . . O X O . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        O X . . . . . . ."""
-
-
-@pytest.mark.parametrize("policy, expected", [
-    ("patterns", None), ("global", {"A2", "D3"}), ("twolib-global", {"A2", "D3"})])
-def test_global_policy_takes_or_saves_a_group_in_atari_anywhere(policy, expected):
-    """After a White move with no local answer, the global rule captures A1 (at A2) or saves
-    D4 (at D3, three liberties), whichever group its random start reaches first; the
-    patterns policy alone plays at random."""
-    g = Go(9, playout_policy=policy)
-    s = position(g, FAR_ATARI, to_play=1)
-    g.play(s, g.parse_move("H8", s))            # nothing for the local rules near H8
-    got = picks(g, s)
-    if expected is None:
-        assert len(got) > 10
-    else:
-        assert got == expected
 
 
 # White's C4 takes D4 by ko: Black may retake at D4 once one move has been played elsewhere.
@@ -150,7 +120,7 @@ def test_ko_rule_retakes_or_fills_a_fresh_ko():
     """The ko rule's move, drawn for many generator states: the ko point D4 exactly when the
     draw falls in the rule's 40 of 100, and only from the move after the ban to the fourth
     move after the capture; for White, who took the ko, D4 fills it."""
-    from games import go_playout as gpl
+    from games.go import playout as gpl
     from games.rng import below, next_u64
     g = Go(7, playout_policy="ko")
     w = g.size + 2
@@ -172,7 +142,7 @@ def test_ko_rule_retakes_or_fills_a_fresh_ko():
     d4, rng = g.vertex_to_action("D4"), new_rng(5)
     assert sum(int(go.playout_action(s, rng)) == d4 for _ in range(400)) > 140  # 40 % and more
     t = s.copy()
-    t[gb.F_POLICY] = go.POLICIES["patterns"]
+    t[gb.F_POLICY] = gb.POLICY_PATTERNS                    # without the ko rule
     assert sum(int(go.playout_action(t, rng)) == d4 for _ in range(400)) < 40
     play_all(g, s, "A7")                                    # the fourth move after C4
     assert not any(chosen(s, gb.WHITE))
@@ -257,17 +227,12 @@ def test_priors_on_an_open_board():
     assert priors(g, s, ["A1", "E6"]) == {"A1": (0, 0.0), "E6": (0, 0.0)}
 
 
-def test_priors_of_a_capture_and_a_self_atari():
-    g = Go(7, prior_assessment=False)
+def test_priors_of_a_capture():
+    g = Go(7)
     s = position(g, SNARE, to_play=1)
     g.play(s, g.parse_move("D4", s))
-    # D3 captures (+20 won), is next to D4 (+10 won) and completes an enclosing hane (+20 won)
-    assert priors(g, s, ["D3"]) == {"D3": (70, 60.0)}
-    g = Go(7)                           # the assessment is the default
-    s = position(g, SNARE, to_play=1)
-    g.play(s, g.parse_move("D4", s))
-    # with the assessment the capture of a lone stone in atari is 2 units won
-    # (games.go_assess), over the even 20 (10 won), D4's 10 and the hane's 20
+    # the capture of a lone stone in atari is 2 units won (games.go.assess), over the even
+    # 20 (10 won), the 10 of a point next to D4 and the 20 of an enclosing hane
     assert priors(g, s, ["D3"]) == {"D3": (90, 80.0)}
 
 
@@ -300,85 +265,3 @@ def test_a_group_in_a_ladder_is_not_extended_and_a_ladder_breaker_is_seen():
     g.play(s, g.parse_move("E4", s))
     assert go_ladder.ladder_captured(s, w, padded(g, "D3"), 1) is False
     assert picks(g, s) == {"D3"}
-
-
-def test_the_shapes_never_escape_a_ladder_the_atari_defence_refused():
-    """After White E4 (LADDER) the extension D3 is caught in a ladder, and it also completes
-    an enclosing hane (White C4 and E4 around Black D4): Pachi's shape rule (``shapes``)
-    does not play it; MoGo's patterns (``ko``) still do in some draws (refusing it there too
-    was not stronger at equal time, see README). With the ladder broken by B2, D3 is no
-    ladder escape."""
-    g = Go(9)
-    w = g.size + 2
-    s = position(g, LADDER, to_play=1)
-    g.play(s, g.parse_move("E4", s))
-    board = np.empty(s[gb.F_HIST_AT], dtype=np.int64)
-    assert go_ladder.ladder_escape(s, w, padded(g, "D3"), 1, board) is True
-    assert go_ladder.ladder_escape(s, w, padded(g, "E5"), 1, board) is False
-    s[gb.F_POLICY] = go.POLICIES["shapes"]
-    assert picks(g, s, draws=300) == {"E5"}             # the hane at E4's head, not D3
-    s[gb.F_POLICY] = go.POLICIES["ko"]
-    assert picks(g, s, draws=300) == {"D3", "E5"}
-    rows = LADDER.strip().splitlines()
-    rows[7] = "        . X . . . . . . ."
-    s = position(g, "\n".join(rows), to_play=1)
-    g.play(s, g.parse_move("E4", s))
-    assert go_ladder.ladder_escape(s, w, padded(g, "D3"), 1, board) is False
-
-
-def test_patterns2_answers_around_the_movers_previous_stone():
-    """Black C5 faces White D5 between C5 and E5; White then plays J1, far away, with nothing
-    to answer there. The patterns policy plays at random; patterns2 plays a 3x3 pattern next
-    to Black's previous stone C5: the enclosing hanes D4 and D6 (X O X across D5) and the
-    hanes C4 and C6 (C5 beside D5, the rest empty)."""
-    picked = {}
-    for policy in ("patterns", "patterns2"):
-        g = Go(9, playout_policy=policy)
-        s = g.initial_state()
-        g.place_stones(s, ["E5"], "black")
-        g.place_stones(s, ["D5"], "white")
-        for move in ("C5", "J1"):
-            g.play(s, g.parse_move(move, s))
-        picked[policy] = picks(g, s, draws=200)
-    assert len(picked["patterns"]) > 10
-    assert picked["patterns2"] == {"C4", "C6", "D4", "D6"}
-
-
-def test_nakade_plays_the_vital_point_of_a_three_point_eye():
-    """White's wall A2-D2-D1 (just played at D1) encloses the straight three A1 B1 C1: the
-    nakade policy kills it at the middle, B1 (a black stone there keeps two liberties); the
-    patterns policy does not see it."""
-    wall = """
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        X X X X X . .
-        O O O O X . .
-        . . . . X . ."""
-    out = {}
-    for policy in ("nakade", "patterns"):
-        g = Go(7, playout_policy=policy)
-        s = position(g, wall, to_play=1)
-        g.play(s, g.parse_move("D1", s))
-        out[policy] = picks(g, s, draws=100)
-    assert out["nakade"] == {"B1"} and out["patterns"] != {"B1"}
-
-
-@pytest.mark.parametrize("shape, vital", [
-    (["B2", "C2", "D2"], "C2"),                          # straight three
-    (["B2", "C2", "C3"], "C2"),                          # bent three
-    (["B2", "C2", "D2", "C3"], "C2"),                    # pyramid four
-    (["C2", "B3", "C3", "D3", "C4"], "C3"),              # crossed five
-    (["B2", "C2", "B3", "C3", "B4"], "B3"),              # bulky five
-    (["B2", "C2", "D2", "E2"], None),                    # straight four: alive
-    (["B2", "C2", "B3", "C3"], None),                    # square four: dead already
-    (["B2", "C2", "D2", "D3"], None),                    # bent four
-    (["B2", "C2", "D2", "C3", "C4"], None),              # T of five
-])
-def test_vital_points_of_eye_shapes(shape, vital):
-    g = Go(7)
-    w = g.size + 2
-    region = np.array([padded(g, v) for v in shape], dtype=np.int64)
-    got = gn.vital_point(w, region, len(shape))
-    assert got == (gb.NO_POINT if vital is None else padded(g, vital))

@@ -3,15 +3,13 @@ ko, positional superko, seki, area scoring, the playout policy's eye rule, notat
 placement, and the incremental board bookkeeping checked against a from-scratch recount.
 
 Diagrams are drawn with row 1 at the bottom, as on a real board: ``X`` black, ``O`` white."""
-import os
-
 import numpy as np
 import pytest
 
 import games
-from games import go, go_board as gb, go_count, go_notation
+from games.go import kernels as go, board as gb, count as go_count, notation as go_notation
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS
-from games.go_game import Go
+from games.go import Go
 from games.rng import new_rng
 
 
@@ -453,10 +451,7 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
         assert placed == set(expected.split()) and (b == 2).sum() == 0
         assert g.to_play(s) == 1 and g.moves_played(s) == 0
         assert g.params == {"size": size, "komi": 7.5, "handicap": stones,
-                            "playout_policy": "ko", "priors": True,
-                            "prior_assessment": True, "prior_cfgd": False,
-                            "prior_learned": False, "prior_moggy": False,
-                        "rules": "tromp-taylor"}
+                            "playout_policy": "ko", "priors": True, "rules": "tromp-taylor"}
 
 
 def test_handicap_limits():
@@ -481,15 +476,8 @@ def test_bad_parameters():
             Go(**kwargs)
     g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
-                        "priors": False, "prior_assessment": True, "prior_cfgd": False,
-                        "prior_learned": False, "prior_moggy": False,
-                        "rules": "tromp-taylor"}
-    with pytest.raises(ValueError, match="playout_policy must be one of patterns, patterns2, "
-                                         "nakade, patterns2-nakade, twolib, global, "
-                                         "twolib-global, ko, rated, rated-tactics, shapes, "
-                                         "shapes2, shapes-tactics, ko-selfatari, "
-                                         "shapes-selfatari, rated-selfatari, "
-                                         "rated-tactics-selfatari, uniform"):
+                        "priors": False, "rules": "tromp-taylor"}
+    with pytest.raises(ValueError, match="playout_policy must be one of ko, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169
 
@@ -544,11 +532,6 @@ def test_board_orientation_and_result_strings():
     assert go_count.result_string(3.5) == "B+3.5" and go_count.result_string(-0.5) == "W+0.5"
     assert go_count.result_string(0) == "0" and go_count.result_string(-12) == "W+12"
     assert g.result_text(DRAW) == "draw (jigo)" and g.result_text(FIRST_WINS) == "Black wins"
-
-
-def test_kernel_dependencies_list_the_board_module():
-    assert all(p.startswith("/") for p in go.KERNEL_DEPENDENCIES)
-    assert os.path.abspath(gb.__file__) in go.KERNEL_DEPENDENCIES
 
 
 # -- incremental bookkeeping against a from-scratch recount ---------------------------------------
@@ -612,27 +595,3 @@ def test_incremental_groups_match_a_recount():
         s = Go(9).initial_state()
         go.rollout(s, new_rng(seed))
         recount(s)
-
-
-def test_owner_of_points_at_the_end():
-    """The owner kernel (criticality's): a stone's colour, an empty point's when only one
-    colour touches it, -1 next to both colours and for the pass."""
-    g = Go(5)
-    s = position(g, """
-        . X O . O
-        X X O O O
-        X X X . O
-        . X O O O
-        X . . O .""")
-    want = {"A5": 0, "B5": 0, "C5": 1, "D5": 1, "E5": 1, "D3": -1, "A2": 0, "B1": 0,
-            "C1": 1, "E1": 1, "C3": 0, "D1": 1}
-    assert {m: int(go.owner(s, v(g, m))) for m in want} == want
-    assert go.owner(s, g.pass_action) == -1
-
-
-def test_criticality_needs_an_owner_kernel():
-    from mcts import MCTS, SearchConfig
-    with pytest.raises(ValueError, match="connect4 names no owner of a point"):
-        MCTS(games.get("connect4"), SearchConfig(criticality=1.1), log=None)
-    with pytest.raises(ValueError, match="criticality must be a number from 0 to 3"):
-        MCTS(Go(5), SearchConfig(criticality=4.0), log=None)

@@ -1,4 +1,4 @@
-"""The end of a Go game (games/go_score.py and Go's scoring methods), without any GTP engine:
+"""The end of a Go game (games/go/score.py and Go's scoring methods), without any GTP engine:
 chains, area, life and death, seki, the score under each rules set, the handicap
 compensation, the quick move, and the pure-Python twins of the kernels. The expected values of
 the seki and handicap positions are GNU Go 3.8's answers (``--chinese-rules``)."""
@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games import go_score, pure
-from games.go_game import Go
+from games import pure
+from games.go import score as go_score
+from games.go import Go
 
 DATA = Path(__file__).parent / "data" / "final_status"
 
@@ -50,6 +51,17 @@ def test_seki_is_told_from_life_as_gnu_go_tells_it():
             (1, "A8 A7 B7 C7"): "seki",
             (2, "D7 E7 F7 G7 H7 J7 A6 B6 C6 D6 E6 F6 G6 H6 J6"): "alive"}
         assert g.final_result(s) == "W+54.5"
+
+
+def test_the_area_score_leaves_the_seki_liberties_to_nobody():
+    g, s = position(SEKI, "tromp-taylor")
+    assert g.area(s) == (16, 63) and g.score(s) == -54.5      # GNU Go's count
+    g = Go(size=9, komi=6.5)
+    assert g.score(g.initial_state()) == -6.5               # an empty board is nobody's
+    g = Go(size=5, komi=0.5)
+    s = g.initial_state()
+    g.set_up(s, ["C3"])
+    assert g.score(s) == 24.5                               # one stone owns the whole board
 
 
 def test_a_dead_stone_counts_under_tromp_taylor_and_comes_off_under_chinese():
@@ -145,7 +157,7 @@ def test_pure_python_twins_play_exactly_the_compiled_rules():
 
 
 def final_position(name):
-    from games import go_sgf
+    from games.go import sgf as go_sgf
     record = go_sgf.from_sgf((DATA / name).read_bytes())
     g = Go(size=record["size"], komi=record["komi"], rules="chinese")
     s = g.initial_state()

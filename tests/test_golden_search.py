@@ -21,21 +21,16 @@ GOLDEN = [
     ("connect4", {"playout_policy": "uniform"}, "4453", 20_000, "3",
      [("3", 11382), ("4", 5313), ("5", 1398), ("2", 519), ("6", 499), ("7", 446), ("1", 443)],
      37882, 11, {"exploration": 0.7, "solve_nodes": 0.0}),
-    # Go: recorded again after the playouts learnt to read ladders (commit "Go playouts: the
-    # atari defence does not extend into a ladder"), which changes the playouts on purpose;
-    # before it: D5 297, E4 176, E3 109, C3 101, H2 95, D3 89, C2 88, C4 84; 88,559 nodes.
-    # AMAF pinned to its rule of then, every later play of a point by the same player (the
-    # default for Go is now MoGo's first-play rule, rave_first_play), and the playouts to the
-    # patterns policy (the default is now the ko policy, which fights kos first), the priors
-    # to the local ones in the AMAF statistics (the defaults before issue 14's assessment).
-    # Recorded again when the playouts got the mercy rule (games.go_playout: both sides pass
-    # once one has captured 16 stones more than the other); before it: E4 293, C5 166, D5 134,
-    # E3 133, C4 126, C6 78, C8 75, F6 74; 88,320 nodes.
-    ("go", {"size": 9, "playout_policy": "patterns", "prior_assessment": False}, "E5 D4",
-     3_000, "E4",
-     [("E4", 138), ("E3", 124), ("E2", 114), ("C5", 108), ("D7", 106), ("C4", 102), ("H5", 97),
-      ("C6", 88)],
-     89986, 8, {"rave_first_play": False, "prior_stats": "amaf"}),
+    # Go with its defaults (the ko playout policy, the priors with the board-wide assessment,
+    # MoGo's first-play AMAF), recorded when the options that lost were retired (issue 50),
+    # with the engine of commit 0748261, which gives the same result. The figures before them,
+    # of the patterns policy and the local priors in the AMAF statistics, with AMAF counting
+    # every later play: E4 138, E3 124, E2 114, C5 108, D7 106, C4 102, H5 97, C6 88; 89,986
+    # nodes, depth 8.
+    ("go", {"size": 9}, "E5 D4", 3_000, "D5",
+     [("D5", 923), ("E4", 132), ("F7", 117), ("F2", 101), ("C5", 91), ("H6", 85), ("C3", 81),
+      ("D2", 69)],
+     46615, 6, {}),
 ]
 
 

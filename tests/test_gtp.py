@@ -12,7 +12,7 @@ from frontends.gtp import GtpEngine
 from frontends.match import wilson
 from frontends.player import PlayerConfig
 from frontends.timecontrol import MAX_MOVE_SECONDS
-from games.go_score import area_of
+from games.go.score import area_of
 
 ROOT = Path(__file__).parent.parent
 GNUGO = "/usr/games/gnugo"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from frontends.match import GNUGO, referee_dead, referee_score, settle, tromp_taylor
-from games import go_sgf
-from games.go_game import Go
+from games.go import Go
+from games.go import sgf as go_sgf
 
 DISPUTED = Path(__file__).parent / "data" / "go_disputed" / "semeai-or-seki.sgf"
 needs_gnugo = pytest.mark.skipif(not os.access(GNUGO, os.X_OK),

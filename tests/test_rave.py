@@ -9,7 +9,7 @@ from mcts import MCTS, SearchConfig
 from games.rng import new_rng
 from mcts.config import PRIOR_STATS
 from mcts.search import load_kernels
-from games.go_game import SMALL_BUDGET
+from games.go.game import SMALL_BUDGET
 
 GO = games.get("go", size=9, komi=7.5)
 C4 = games.get("connect4")
@@ -179,7 +179,7 @@ def test_go_places_its_priors_by_board_size_and_budget(size, stats):
     on; and both on every board for a search expected to run fewer than SMALL_BUDGET
     playouts. A search without --prior-stats seeds AMAF exactly then."""
     game = games.get("go", size=size, komi=7.5)
-    assert game.prior_stats_default == stats
+    assert game.prior_stats_by_size == stats
     assert game.prior_stats_for(None) == game.prior_stats_for(SMALL_BUDGET) == stats
     assert game.prior_stats_for(SMALL_BUDGET - 1) == "both"
 

@@ -69,8 +69,8 @@ def test_editing_a_go_helper_module_recompiles_the_game_and_the_search(tmp_path)
     assert before["outcomes"][2] == 0 and sum(before["outcomes"]) == 300   # komi 7.5: no jigo
     again, compiled = run(tmp_path, setup)
     assert (again, compiled) == (before, False)        # warm: loaded, nothing recompiled
-    # games/go_area.py is not the kernel module: go.py's kernels call its final_status
-    edit(tmp_path / "games" / "go_area.py", "def final_status(s):\n",
+    # games/go/area.py is not the kernel module: kernels.py's kernels call its final_status
+    edit(tmp_path / "games" / "go" / "area.py", "def final_status(s):\n",
          "def final_status(s):\n    return DRAW\n")
     after, compiled = run(tmp_path, setup)
     assert compiled

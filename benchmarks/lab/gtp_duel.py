@@ -18,7 +18,7 @@ import sys
 from frontends.common import UsageError
 from frontends.gtp_client import GtpClient
 from frontends.match import play_moves, referee_score, settle, wilson
-from games.go_game import Go
+from games.go import Go
 
 
 def play(a, b, a_black, size, komi):

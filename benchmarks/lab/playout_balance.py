@@ -15,8 +15,7 @@ rate it reports for the side to move, read from its standard error by ``--value-
 playouts of each policy from every position whose reference value lies in [band, 1 - band]
 and reports the mean squared error of the playout mean against that value, its mean bias,
 the correlation, and the paired difference of each policy's squared error from the first
-policy's with its standard error. A policy is a name of ``games.go.POLICIES`` or several
-joined by ``+`` (their rules together).
+policy's with its standard error. A policy is a name of ``games.go.kernels.POLICIES``.
 
 The quantity is the one simulation balancing minimises (Silver and Tesauro 2009,
 "Monte-Carlo simulation balancing"; Huang, Coulom and Lin 2010, "Monte-Carlo simulation
@@ -34,24 +33,21 @@ import numpy as np
 from frontends.common import UsageError, exit_code, read_bounded
 from frontends.gtp_client import GtpClient
 from games.contract import FIRST_WINS, SECOND_WINS
-from games.go import POLICIES, rollout
-from games.go_board import F_POLICY
-from games.go_game import Go
+from games.go.kernels import POLICIES, rollout
+from games.go.board import F_POLICY
+from games.go import Go
 from games.rng import new_rng
 
 PACHI_VALUE = r"WINNER is \S+ .*?with score ([0-9.]+)"
 MAX_FILE_BYTES = 16 << 20
 
 
-def policy_code(spec):
-    """The F_POLICY bits of ``spec``: a name of games.go.POLICIES or names joined by ``+``;
-    ``UsageError`` for an unknown name."""
-    code = 0
-    for name in spec.split("+"):
-        if name not in POLICIES:
-            raise UsageError(f"unknown playout policy {name!r} (known: {', '.join(POLICIES)})")
-        code |= POLICIES[name]
-    return code
+def policy_code(name):
+    """The F_POLICY bits of ``name``, a name of games.go.kernels.POLICIES; ``UsageError`` for an
+    unknown name."""
+    if name not in POLICIES:
+        raise UsageError(f"unknown playout policy {name!r} (known: {', '.join(POLICIES)})")
+    return POLICIES[name]
 
 
 def read_file(path):

@@ -27,7 +27,7 @@ class Connect4(Game):
     # The exact solver (games.connect4.solver) on tree nodes, 32 of its nodes per visit: on the
     # 75 begin positions of tests/data at 1 s, 2 threads, seeds 1-5, 368/375 moves kept the
     # outcome (without it 71/75); at 0.2 s a move it plays as well as the search without it
-    # (30.5/60); c = 1.4 kept 224/225 but lost in play (5.5/20). README "Strength".
+    # (30.5/60); c = 1.4 kept 224/225 but lost in play (5.5/20). docs/results/strength.md.
     solve_table_size = 1 << 21      # 16 MiB per search thread
     search_defaults = {"solve_nodes": 32.0}   # the exact solver's budget per visit
 

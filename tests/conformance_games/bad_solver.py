@@ -20,4 +20,4 @@ class BadSolver(Numbers):
     name = "bad-solver"
     kernel_module = __name__
     solve_table_size = 1
-    solve_nodes_default = 1.0
+    search_defaults = {"solve_nodes": 1.0}

@@ -40,4 +40,4 @@ class NumbersSolved(Numbers):
     name = "numbers-solved"
     kernel_module = __name__
     solve_table_size = 1
-    solve_nodes_default = 1.0
+    search_defaults = {"solve_nodes": 1.0}

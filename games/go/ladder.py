@@ -1,18 +1,17 @@
 """Ladders for Go's playouts and tree priors: whether a group that extends out of atari is
 caught by the usual ladder, read on a copy of the board with one line and no branching (the
-ladder reading of Pachi's and Fuego's playouts). The atari defence (games.go_policy) and the
-board-wide assessment (games.go_assess) refuse an extension a ladder catches; Pachi's shape
-rule (games.go_policy.pattern_move with shapes) refuses to play one.
+ladder reading of Pachi's and Fuego's playouts). The atari defence (games.go.policy) and the
+board-wide assessment (games.go.assess) refuse an extension a ladder catches.
 
-Functions take the state ``s`` and integers only (see games.go_board).
+Functions take the state ``s`` and integers only (see games.go.board).
 """
 import numpy as np
 from numba import njit
 
 from games.compiled import nrt_free
-from games.go_board import (COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, at, in_atari,
+from games.go.board import (COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, at, in_atari,
                             is_legal_point, place_stone)
-from games.go_libs import captures, count_around, liberties_after, libs3
+from games.go.libs import count_around, libs3
 
 
 @nrt_free
@@ -74,19 +73,4 @@ def read_ladder(s, w, p, c, t):
             return True
         place_stone(t, w, a, c, True)
         g = t[at(a, GROUP)]
-    return False
-
-
-@nrt_free
-def ladder_escape(s, w, p, c, board):
-    """True if a ``c`` stone on ``p`` extends a ``c`` group in atari, captures nothing and
-    leaves it two liberties that a ladder takes (:func:`read_ladder`; ``board`` its scratch):
-    the move the atari defence refuses, which Pachi's shape rule refuses too (Moggy's
-    ``test_pattern3_here``: "ladder moves are stupid")."""
-    for d in (1, -1, w, -w):
-        q = p + d
-        if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
-            if captures(s, w, p, c) or liberties_after(s, w, p, c, 3) != 2:
-                return False
-            return read_ladder(s, w, p, c, board)
     return False

@@ -1,6 +1,6 @@
 """Board-wide tactical assessment of Go groups for the tree prior: every group short of liberties.
 
-Before the points are judged one by one (:func:`games.go_prior.point_prior`), every group on
+Before the points are judged one by one (:func:`games.go.prior.point_prior`), every group on
 the board with one or two liberties, of either colour, suggests moves to the player ``c`` to
 move, as the "assess" of Pachi's Moggy playout policy does for Pachi's tree (Baudiš and Gailly
 2011, "Pachi: State of the art open source Go program"; ``playout_moggy_assess_group``). In
@@ -9,22 +9,22 @@ virtual playouts of ``unit`` (the prior's unit, Pachi's ``eqex``):
 * a group in atari: for the attacker, taking its liberty; for its owner, capturing an enemy
   group in atari that touches it, or extending at its liberty if that leaves two liberties or
   more: ``2 unit`` won, plus ``unit / 2`` won for each stone of the group beyond the first (up
-  to 15 stones). An extension caught in a ladder (:func:`games.go_ladder.ladder_captured`)
+  to 15 stones). An extension caught in a ladder (:func:`games.go.ladder.ladder_captured`)
   gets ``unit`` lost instead;
 * a group with two liberties that a stone on one of them would chase into a ladder: that
   liberty (the chase, or the defender's right extension), ``unit`` won, and nothing else for
-  the group; otherwise the moves of the two-liberty rule (:func:`games.go_twolib.group_check`:
+  the group; otherwise the moves of the two-liberty rule (:func:`games.go.twolib.group_check`:
   ataris that are not hopeless, extensions, counter-captures), ``unit / 2`` won each.
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
+Functions take the state ``s`` and integers only (see :mod:`games.go.board`).
 """
 from numba import njit
 
-from games.go_board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, WHITE, at, in_atari,
+from games.go.board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, WHITE, at, in_atari,
                             is_legal_point, place_stone)
-from games.go_libs import captures, count_around, liberties_after, liberty_of, libs3, playable
-from games.go_ladder import ladder_captured
-from games.go_twolib import group_check
+from games.go.libs import captures, count_around, liberties_after, liberty_of, libs3, playable
+from games.go.ladder import ladder_captured
+from games.go.twolib import group_check
 
 MAX_STONES = 15
 
@@ -105,7 +105,7 @@ def _would_be_ladder(s, w, g, escape, chase, owner):
 def assess_groups(s, w, c, unit, visits, wins, queue):
     """Add to ``visits`` and ``wins`` (int64 arrays indexed by padded point) the virtual
     playouts the groups short of liberties suggest to player ``c`` (module docstring);
-    ``queue``: int64 scratch of :data:`games.go_twolib.QUEUE` entries."""
+    ``queue``: int64 scratch of :data:`games.go.twolib.QUEUE` entries."""
     n = s[F_SIZE]
     for r in range(1, n + 1):
         for col in range(1, n + 1):

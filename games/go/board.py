@@ -1,9 +1,10 @@
-"""The Go board machinery behind :mod:`games.go`: state layout, incremental groups, history.
+"""The Go board machinery behind :mod:`games.go.kernels`: state layout, incremental groups and
+the position history.
 
 Everything here works on one flat ``int64`` state array and is compiled with numba;
-:mod:`games.go` builds the contract kernels and the Python face on top of it (read its
-docstring first for the rules). Start with :func:`place_stone`. The area count of a final
-position is in :mod:`games.go_area`.
+:mod:`games.go.kernels` builds the contract kernels on top of it (read its docstring first for
+the rules) and :mod:`games.go.game` the Python face. Start with :func:`place_stone`. The area count of a final
+position is in :mod:`games.go.area`.
 
 State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
 
@@ -68,33 +69,18 @@ F_LAST = 15         # last action played (-1: none yet)
 F_HANDICAP = 16     # fixed handicap stones placed at the start (information only)
 F_EMPTY_AT = 17     # offset of the empty list
 F_HIST_AT = 18      # offset of the history
-F_POLICY = 19       # playout policy: POLICY_UNIFORM or POLICY_PATTERNS (see games.go)
-F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, PRIORS_LOCAL or PRIORS_ASSESS,
-                    # plus PRIORS_CFGD for the common-fate-graph distance bonus and
-                    # PRIORS_LEARNED for the learned one, PRIORS_MOGGY for Pachi's terms
-F_LAST2 = 21        # the action before the last one (-1: none)
-F_LASTKO = 22       # the ko point of the latest ko capture (NO_POINT: none yet)
-F_LASTKO_AT = 23    # F_MOVES when that ko capture was played
-HEADER = 24
-PRIORS_LOCAL = 1    # games.go_prior with a unit for a capture and a save next to the last move
-PRIORS_ASSESS = 2   # games.go_prior with games.go_assess's board-wide assessment instead
-PRIORS_CFGD = 4     # bonus by common-fate-graph distance to the last move (games.go_prior)
-PRIORS_LEARNED = 8  # bonus from the learned move-prediction softmax (games.go_prior)
-PRIORS_MOGGY = 16   # Pachi's self-atari, ko and edge prior terms (games.go_prior.moggy_terms)
+F_POLICY = 19       # playout policy: POLICY_UNIFORM, or POLICY_PATTERNS and its options
+F_PRIORS = 20       # new tree nodes' prior knowledge: 0 none, 1 on (games.go.prior and
+                    # games.go.assess)
+F_LASTKO = 21       # the ko point of the latest ko capture (NO_POINT: none yet)
+F_LASTKO_AT = 22    # F_MOVES when that ko capture was played
+HEADER = 23
 
-# Playout policies: uniform (0) or the patterns policy (bit 0) with optional rules: 3x3
-# patterns around the mover's previous stone too (bit 1), nakade (bit 2), two liberties (bit 3),
-# groups in atari anywhere on the board (bit 4), ko fights (bit 5).
-POLICY_UNIFORM, POLICY_PATTERNS, POLICY_SECOND, POLICY_NAKADE, POLICY_TWOLIB = 0, 1, 2, 4, 8
-POLICY_GLOBAL = 16      # after the local rules, capture or save a group in atari anywhere
-POLICY_KO = 32          # first retake (or fill) a ko captured in the last KO_AGE moves
-POLICY_BOTH = 64        # 3x3 patterns around the last move and the mover's previous one at once
-POLICY_RATES = 128      # the local rules fire at Moggy's rates, not always
-POLICY_GAMMAS = 256     # a 3x3 pattern move is drawn with Pachi's pattern weights
-POLICY_SHAPES = 512     # Pachi's 3x3 shapes (games.go_shapes) replace MoGo's patterns
-POLICY_SELFATARI = 1024  # random moves read self-ataris as Moggy does (games.go_selfatari)
-POLICY_FINISH = 2048    # no mercy rule (games.go_playout): the playout fills the board to the end
-POLICY_PATTERNS2 = POLICY_PATTERNS | POLICY_SECOND
+# Playout policies: uniform (0) or the patterns policy (bit 0), which may first fight kos
+# (bit 1: the ko policy) and may play on to the end without the mercy rule (bit 2).
+POLICY_UNIFORM, POLICY_PATTERNS = 0, 1
+POLICY_KO = 2           # first retake (or fill) a ko captured in the last KO_AGE moves
+POLICY_FINISH = 4       # no mercy rule (games.go.playout): the playout fills the board to the end
 
 # Fields of a point record.
 COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)
@@ -147,7 +133,6 @@ def new_state(n, komi2):
     s[F_KOMI2] = komi2
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
-    s[F_LAST2] = -1
     s[F_KO] = NO_POINT
     s[F_EMPTY_AT] = HEADER + REC * w * w
     s[F_HIST_AT] = s[F_EMPTY_AT] + n * n

@@ -1,6 +1,6 @@
 """Liberty facts of Go groups and moves, for the playout policies and the tree priors.
 
-Each function reads the state ``s`` (see :mod:`games.go_board`) around one point or group: a
+Each function reads the state ``s`` (see :mod:`games.go.board`) around one point or group: a
 group's liberty when in atari, the liberties a move would leave (counted up to 2 or 3),
 self-atari, and the "playable" test shared by the policies (legal by simple ko and suicide,
 not the mover's own eye). Group liberties are walked stone by stone, so a call costs the
@@ -9,7 +9,7 @@ group's size.
 from numba import njit
 
 from games.compiled import nrt_free
-from games.go_board import (COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT, NO_POINT, at, in_atari,
+from games.go.board import (COLOR, EMPTY, F_KO, GROUP, LIBS, LSUM, NEXT, NO_POINT, at, in_atari,
                             is_legal_point, is_own_eye)
 
 

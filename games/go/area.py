@@ -2,11 +2,11 @@
 
 A player's points are their stones plus the empty regions that reach only their stones
 (Tromp and Taylor, "The logical rules of Go"); the state ``s`` is that of
-:mod:`games.go_board`, and nothing is allocated.
+:mod:`games.go.board`, and nothing is allocated.
 """
 from games.compiled import nrt_free
 from games.contract import DRAW, FIRST_WINS, SECOND_WINS
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KOMI2, F_NEMPTY,
+from games.go.board import (BLACK, BORDER, COLOR, EMPTY, EPOS, F_EMPTY_AT, F_KOMI2, F_NEMPTY,
                             F_SIZE, F_STONES_B, F_STONES_W, WHITE, at)
 
 

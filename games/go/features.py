@@ -20,16 +20,16 @@ ids      feature
          the board), one id per class under the 8 rotations and reflections
 =======  =====================================================================================
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
+Functions take the state ``s`` and integers only (see :mod:`games.go.board`).
 """
 import numpy as np
 from numba import njit
 
 from games.contract import ONGOING
-from games.go_board import (BORDER, COLOR, F_EMPTY_AT, F_LAST, F_NEMPTY, F_SIZE, F_STATUS,
+from games.go.board import (BORDER, COLOR, F_EMPTY_AT, F_LAST, F_NEMPTY, F_SIZE, F_STATUS,
                             F_TOMOVE, GROUP, WHITE, at, in_atari)
-from games.go_libs import libs3, playable, self_atari, two_liberties
-from games.go_policy import neighbourhood
+from games.go.libs import libs3, playable, self_atari, two_liberties
+from games.go.policy import neighbourhood
 
 F_CAPTURE, F_CAPTURE_LAST, F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, F_ATARI = range(6)
 F_DISTANCE, F_LINE, F_PATTERN = 6, 10, 14
@@ -38,7 +38,7 @@ _OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)
 
 def _pattern_classes():
     """``(ids, count)``: ``ids`` int32 ``(2, 65536)``: the class of each 16-bit neighbourhood
-    code (games.go_policy.neighbourhood) for a mover of each colour (row 0 Black, 1 White:
+    code (games.go.policy.neighbourhood) for a mover of each colour (row 0 Black, 1 White:
     colours are made relative to the mover first), and the number of classes."""
     codes = np.arange(1 << 16, dtype=np.int64)
     fields = [(codes >> (2 * k)) & 3 for k in range(8)]

@@ -1,23 +1,23 @@
 """The Python face of Go (:class:`Go`): parameters, the initial state, notation, rendering and
-helpers (``board``, ``area``, ``score``, ...) over the compiled kernels of :mod:`games.go`,
-whose docstring states the rules. The end-of-game count is :class:`games.go_count.Counting`'s.
+helpers (``board``, ``area``, ``score``, ...) over the compiled kernels of
+:mod:`games.go.kernels`, whose docstring states the rules. The end-of-game count is
+:class:`games.go.count.Counting`'s.
 """
 import numpy as np
 
-from games import go_board as gb
-from games import go_features
-from games import go_score
+from games.go import board as gb
+from games.go import features as go_features
+from games.go import score as go_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game
-from games.go import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES, SUICIDE,
-                      SUPERKO, _exact_legal_actions, _hash_after_action, _own_eye, move_check)
-from games.go_board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
+from games.go.kernels import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES,
+                              SUICIDE, SUPERKO, _exact_legal_actions, _hash_after_action,
+                              _own_eye, move_check)
+from games.go.board import (F_CAPS_B, F_CAPS_W, F_HANDICAP, F_HIST_AT, F_HISTLEN, F_KO, F_KOMI2,
                             F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_PRIORS, F_STATUS,
-                            PRIORS_ASSESS, PRIORS_CFGD, PRIORS_LEARNED, PRIORS_LOCAL,
-                            PRIORS_MOGGY,
                             F_TOMOVE, NO_POINT)
-from games.go_count import Counting, area, result_string, score  # noqa: F401
-from games.go_params import PARAMETERS
-from games.go_notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
+from games.go.count import Counting, area, result_string, score  # noqa: F401
+from games.go.params import PARAMETERS
+from games.go.notation import (action_to_sgf, action_to_vertex, fixed_handicap_vertices,
                                player_index as _player, render_board, sgf_to_action,
                                vertex_to_action)
 
@@ -31,7 +31,7 @@ _REASONS = {
 }
 
 # Boards from this size on are "large" (Pachi's board_large): there Go's priors also seed the
-# AMAF statistics by default (Go.prior_stats_default).
+# AMAF statistics by default (Go.prior_stats_by_size).
 LARGE_BOARD = 15
 SMALL_BUDGET = 2000     # below LARGE_BOARD, searches expected to run fewer playouts than this
                         # seed the AMAF statistics with the priors too (see prior_stats_for)
@@ -41,31 +41,27 @@ class Go(Counting, Game):
     """Go on an n x n board (5 <= n <= 19). Player 0 is Black, player 1 is White."""
 
     name = "go"
-    kernel_module = "games.go"
+    kernel_module = "games.go.kernels"
     players = ("Black", "White")
     move_help = "a vertex like D4, or pass"
     resign_allowed = True
     saves_games = True              # as SGF
-    rave_default = True
-    rave_first_play_default = True  # AMAF: only a point's first play counts (a point is
-                                    # played again only after a capture)
-    exploration_default = 0.2       # plain UCT on Go (see mcts.search.SearchConfig)
+    # RAVE on; AMAF counts only a point's first play (a point is played again only after a
+    # capture); plain UCT's c 0.2: at 2,000 playouts it beat 0.5 by 33-7 in 40 games
+    # (docs/results/strength.md). With RAVE, the engine's 0.05 (it beat 0.2 by 26-14).
+    search_defaults = {"rave": True, "rave_first_play": True, "exploration": 0.2}
 
     num_features = go_features.NUM_FEATURES     # the learned playout policy's features
     feature_slots = go_features.FEATURE_SLOTS
-    parameters = PARAMETERS         # games.go_params
+    parameters = PARAMETERS         # games.go.params
     # bench's Go figures are for uniform random playouts, like OpenSpiel's, unless the user
-    # asks for the patterns policy that play, gtp and match use by default.
+    # asks for the ko policy that play, gtp and match use by default.
     bench_params = {"playout_policy": "uniform"}
-    kernel_dependencies = ("weights/go-prior.npz",)     # the learned prior's weights
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
-                 prior_assessment=True, prior_cfgd=False, prior_learned=False,
-                 prior_moggy=False, rules="tromp-taylor"):
+                 rules="tromp-taylor"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
-                         priors=priors, prior_assessment=prior_assessment,
-                         prior_cfgd=prior_cfgd, prior_learned=prior_learned,
-                         prior_moggy=prior_moggy, rules=rules)
+                         priors=priors, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
         size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
         policy, priors = p["playout_policy"], p["priors"]
@@ -75,43 +71,37 @@ class Go(Counting, Game):
         if handicap_i:
             fixed_handicap_vertices(size_i, handicap_i)      # raises for an invalid number
         self.priors, self.rules = priors, p["rules"]
-        self.prior_assessment, self.prior_cfgd = p["prior_assessment"], p["prior_cfgd"]
-        self.prior_learned, self.prior_moggy = p["prior_learned"], p["prior_moggy"]
         self.size, self.komi, self.handicap, self.policy = size_i, komi_f, handicap_i, policy
         self.num_actions = size_i * size_i + 1
         self.max_length = int(gb.move_cap(size_i))
-        self.score_range = float(size_i * size_i)   # as Fuego's score modification
         self.pass_action = size_i * size_i
 
     @property
-    def prior_stats_default(self):
+    def prior_stats_by_size(self):
         """Where the priors' virtual playouts count unless ``--prior-stats`` says (see
-        mcts.config.SearchConfig): ``"value"`` (a move's own visits and value, as in Pachi and
+        mcts.config.OPTIONS): ``"value"`` (a move's own visits and value, as in Pachi and
         Fuego) below LARGE_BOARD, ``"both"`` (also seeding its AMAF statistics) from it on.
-        Measured (README, Strength): on 9x9 under the issue-14 protocol value 13/40 and both
+        Measured (docs/results/strength.md): on 9x9 against Pachi at equal time value 13/40 and both
         10/40 on the same games; on 19x19 against GNU Go level 10 at 2 s a move value 0/9 and
         both 4/10, where a move's few playouts leave its AMAF statistics, unseeded, in charge
         (as at small budgets on 9x9: :meth:`prior_stats_for`)."""
         return "both" if self.size >= LARGE_BOARD else "value"
 
     def prior_stats_for(self, playouts):
-        """:attr:`prior_stats_default`, but "both" below LARGE_BOARD too for a search expected
+        """:attr:`prior_stats_by_size`, but "both" below LARGE_BOARD too for a search expected
         to run fewer than SMALL_BUDGET playouts. Measured on 9x9 in self-play, both against
-        value, 40 games each (README, Strength): 25/40 at 300 and at 1,000 playouts a move,
+        value, 40 games each (docs/results/strength.md): 25/40 at 300 and at 1,000 playouts a move,
         20/40 at 3,000, 10/40 at 1 s (about 25,000)."""
         if playouts is not None and playouts < SMALL_BUDGET:
             return "both"
-        return self.prior_stats_default
+        return self.prior_stats_by_size
 
     # -- states ----------------------------------------------------------------------------
 
     def initial_state(self):
         s = gb.new_state(self.size, int(round(self.komi * 2)))
         s[F_POLICY] = POLICIES[self.policy]
-        s[F_PRIORS] = ((PRIORS_ASSESS if self.prior_assessment else PRIORS_LOCAL)
-                       + (PRIORS_CFGD if self.prior_cfgd else 0)
-                       + (PRIORS_LEARNED if self.prior_learned else 0)
-                       + (PRIORS_MOGGY if self.prior_moggy else 0)) if self.priors else 0
+        s[F_PRIORS] = 1 if self.priors else 0
         if self.handicap:
             self.place_stones(s, fixed_handicap_vertices(self.size, self.handicap), "black",
                               next_player=1)
@@ -315,7 +305,7 @@ class Go(Counting, Game):
 
     def save_game(self, moves, state, resigned=None, directory="."):
         """Write the game as SGF (FF[4], SZ, KM, HA, AB, RU, RE) in ``directory``; its path."""
-        from games import go_sgf
+        from games.go import sgf as go_sgf
         if resigned is not None:
             result = f"{'WB'[resigned]}+R"
         elif int(state[F_STATUS]) != ONGOING:

@@ -23,7 +23,7 @@ between living groups get filled by some playout move and are not counted.
 
 This module is pure Python over boards: int8 arrays of shape ``(n, n)``, row 0 at the top,
 0 empty, 1 black, 2 white, and points as actions ``row * n + col``. The playout statistics are
-gathered by :meth:`games.go_game.Go.settle` (a compiled kernel).
+gathered by :meth:`games.go.game.Go.settle` (a compiled kernel).
 """
 import random
 

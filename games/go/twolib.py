@@ -1,29 +1,27 @@
-"""The two-liberty rule of Go's ``twolib`` playout policies: fights of groups short of liberties.
+"""The two-liberty check of Go's tree prior: the moves a group short of liberties suggests.
 
-After the opponent's stone ``L``, when ``L``'s group or one of the mover's groups next to ``L``
-has exactly two liberties, the mover takes one of them: an atari on the enemy group, an
-extension of its own group (with, for its own group, the capture or the counter-atari of an
-enemy group touching it as well). Candidates are drawn uniformly. The rule follows the
-"2lib" check of Pachi's Moggy playouts (Baudiš and Gailly 2011, "Pachi: State of the art open
-source Go program"; ``tactics/2lib.c``), which at 2,000 playouts a move won 26 of 39 games for
-Pachi against Pachi without it (this project's diagnostic duel, ``docs/matches``):
+When a group has exactly two liberties, the player to move may take one of them: an atari on
+an enemy group, an extension of its own group (with, for its own group, the capture or the
+counter-atari of an enemy group touching it as well). The board-wide assessment
+(:mod:`games.go.assess`) gives these moves won virtual playouts. The check follows the "2lib"
+check of Pachi's Moggy playouts (Baudiš and Gailly 2011, "Pachi: State of the art open source
+Go program"; ``tactics/2lib.c``):
 
 * a group whose two liberties are *miai* is left alone: one liberty joins a friendly group
   that is not in atari and the other does too or has an empty neighbour of its own;
 * the defender does not extend where that gains nothing: at a liberty touching no other
   stone of its own and with one empty neighbour, or two of which one is the other liberty
   ("hopeless" defence);
-* no move is a self-atari of two stones or more (:func:`games.go_libs.bad_self_atari`);
+* no move is a self-atari of two stones or more (:func:`games.go.libs.bad_self_atari`);
 * of the two liberties, one with three or more neighbours that are the mover's stones or the
   edge ("lumpy") is dropped when the other is not.
 
-Functions take the state ``s`` and integers only (see :mod:`games.go_board`).
+Functions take the state ``s`` and integers only (see :mod:`games.go.board`).
 """
 
 from games.compiled import nrt_free
-from games.go_board import (BORDER, COLOR, EMPTY, GROUP, NEXT, NO_POINT, at, in_atari)
-from games.go_libs import bad_self_atari, count_around, liberty_of, libs3, playable
-from games.rng import below, next_u64
+from games.go.board import BORDER, COLOR, EMPTY, GROUP, NEXT, at, in_atari
+from games.go.libs import bad_self_atari, count_around, liberty_of, libs3, playable
 
 QUEUE = 16          # candidate slots: at most 2 per group for up to 4 groups and their enemies
 
@@ -136,27 +134,3 @@ def group_check(s, w, g, probe, c, queue, n):
         if x == g:
             break
     return n
-
-
-@nrt_free
-def two_liberty_move(s, w, last, c, x, queue):
-    """The rule for mover ``c`` after the opponent's stone on padded point ``last``;
-    ``queue``: int64 scratch of QUEUE entries. Returns ``(point or NO_POINT, new rng x)``."""
-    g = s[at(last, GROUP)]
-    n = group_check(s, w, g, last, c, queue, 0)
-    seen0 = NO_POINT
-    seen1 = NO_POINT
-    for d in (1, -1, w, -w):
-        q = last + d
-        if s[at(q, COLOR)] != c:
-            continue
-        h = s[at(q, GROUP)]
-        if h == seen0 or h == seen1:
-            continue
-        seen1 = seen0
-        seen0 = h
-        n = group_check(s, w, h, q, c, queue, n)
-    if n == 0:
-        return NO_POINT, x
-    x = next_u64(x)
-    return queue[below(x, n)], x

@@ -29,7 +29,7 @@ def _action(game, point):
 
 def to_sgf(game, moves, setup_black=(), setup_white=(), result=None, player_names=None,
            first_player=0, rules=None) -> bytes:
-    """SGF bytes for a game of ``game`` (a :class:`games.go_game.Go`): ``moves`` is a list of
+    """SGF bytes for a game of ``game`` (a :class:`games.go.game.Go`): ``moves`` is a list of
     ``(player, action)`` (player 0 Black, 1 White), setup stones are actions, ``result`` an
     SGF RE value or None, ``rules`` the rules it was scored by (default: ``game.rules``),
     written as RU[Tromp-Taylor] or RU[Chinese]."""
@@ -61,7 +61,7 @@ def to_sgf(game, moves, setup_black=(), setup_white=(), result=None, player_name
 def from_sgf(data: bytes):
     """Parse SGF bytes; return a dict: size, komi, handicap, setup_black, setup_white (actions),
     moves [(player, action)], result, first_player. Raises ``ValueError`` on malformed SGF."""
-    from games.go_game import Go
+    from games.go.game import Go
     try:
         record = sgf.Sgf_game.from_bytes(data)
     except ValueError as e:

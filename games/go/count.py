@@ -1,14 +1,14 @@
 """The end of a Go game: dead stones, sekis and the count under the rules in force, as a mixin
-of :class:`games.go_game.Go` over :mod:`games.go_score` (pure Python over boards) and the
+of :class:`games.go.game.Go` over :mod:`games.go.score` (pure Python over boards) and the
 compiled playout statistics of :func:`settle_counts`."""
 import numpy as np
 from numba import njit
 
-from games import go_area
-from games import go_score
+from games.go import area as go_area
+from games.go import score as go_score
 from games.contract import ILLEGAL, ONGOING
-from games.go import apply_action, rollout
-from games.go_board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_KOMI2, F_MAXMOVES, F_MOVES,
+from games.go.kernels import apply_action, rollout
+from games.go.board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_KOMI2, F_MAXMOVES, F_MOVES,
                             F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
                             POLICY_FINISH, POLICY_PATTERNS, WHITE, at)
 
@@ -20,7 +20,7 @@ def settle_counts(state, rng, playouts, alternate, own, dame):
     nobody had passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
     ends Black's (a black stone, or an empty point next to black stones only) and -1 for
     White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
-    stones of both colours. The statistics behind :mod:`games.go_score`."""
+    stones of both colours. The statistics behind :mod:`games.go.score`."""
     n = state[F_SIZE]
     w = n + 2
     scratch = np.empty_like(state)
@@ -77,7 +77,7 @@ def result_string(state_or_score):
 
 
 class Counting:
-    """Methods of :class:`games.go_game.Go` that judge the final position."""
+    """Methods of :class:`games.go.game.Go` that judge the final position."""
 
     def settle(self, state, playouts=400, seed=0, alternate=True):
         """Playout statistics of the final position: ``(own, dame)``, float ``(n, n)`` each,
@@ -98,8 +98,8 @@ class Counting:
 
     def stone_status(self, state, playouts=400, seed=0):
         """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
-        from the playouts (:func:`games.go_score.classify`), sekis tested by filling their
-        shared liberties (:func:`games.go_score.resolve_sekis`), whatever the rules."""
+        from the playouts (:func:`games.go.score.classify`), sekis tested by filling their
+        shared liberties (:func:`games.go.score.resolve_sekis`), whatever the rules."""
         own, dame = self.settle(state, playouts, seed)
         board = self.board(state)
         statuses = go_score.classify(board, own, dame)
