@@ -7,7 +7,7 @@ import argparse
 
 from frontends.argtypes import from_declaration, positive_float, positive_int
 from frontends.common import DEFAULT_SECONDS
-from mcts.config import OPTIONS
+from mcts.config import BY_NAME, OPTIONS
 
 
 def add_game_arg(p):
@@ -34,6 +34,7 @@ def add_search_args(p, default_seconds=None):
                            metavar=o.metavar or ("{" + ",".join(o.choices) + "}" if o.choices
                                                  else o.dest.upper()),
                            help=o.help)
+    p.set_defaults(seed=BY_NAME["seed"].default)   # matches and arenas seed game i with seed + i
     add_weights_arg(p)
     return budget
 

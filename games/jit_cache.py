@@ -28,7 +28,7 @@ import types
 from numba.core import caching
 
 OUR_PACKAGES = ("games", "mcts")
-CONTRACT_LAYER = {"games.contract", "games.rng", "games.jit_cache", "games.base"}
+CONTRACT_LAYER = {"games.contract", "games.rng", "games.jit_cache", "games.compiled", "games.base"}
 _SKIP = {"numpy", "numba", "llvmlite", "builtins"} | set(getattr(sys, "stdlib_module_names", ()))
 _declared = {}          # module name -> extra source files (Game.kernel_dependencies)
 _file_hashes = {}       # (path, mtime_ns, size) -> sha256 digest; ("imports", ...) -> names

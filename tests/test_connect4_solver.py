@@ -187,6 +187,6 @@ def test_a_solver_budget_is_refused_where_it_cannot_apply():
     with pytest.raises(ValueError, match="go has no exact solver"):
         check_config(games.get("go"), SearchConfig(solve_nodes=8.0))
     for bad in (-1.0, float("inf"), float("nan")):
-        with pytest.raises(ValueError, match="solve_nodes must be a number of at least 0, got -1"):
+        with pytest.raises(ValueError, match="solve_nodes must be a number of at least 0, got "):
             check_config(GAME, SearchConfig(solve_nodes=bad))
     check_config(games.get("go"), SearchConfig(solve_nodes=0.0))     # off: fine anywhere

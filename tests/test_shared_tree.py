@@ -122,5 +122,5 @@ def test_threads_share_one_tree_unless_a_transposition_table_is_in_use(game, tra
 
 
 def test_an_unknown_way_of_sharing_is_refused():
-    with pytest.raises(ValueError, match="parallel must be 'tree' or 'root'"):
+    with pytest.raises(ValueError, match="parallel must be one of tree, root, got 'leaf'"):
         MCTS(GO, SearchConfig(threads=2, parallel="leaf"), log=None)
