@@ -24,7 +24,6 @@ import numpy as np
 import games
 from games.connect4.kernels import MASK, POS, winning_cells, _BOARD, _BOTTOMS, _COLUMN
 from mcts import MCTS, SearchConfig
-from mcts.tree import P_SOLVE_NODES
 from mcts.train import load_weights
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "connect4_positions.tsv"
@@ -83,7 +82,7 @@ def main(argv=None):
             tactics[kind]["kept"] += bool(target & ((state[MASK] + _BOTTOMS) & _BOARD) & cells)
     out = {"budget": spend, "threads": args.threads, "seconds": time.perf_counter() - t0,
            "playout_policy": args.playout_policy, "transpositions": args.transpositions,
-           "solve_nodes": float(engine.params()[P_SOLVE_NODES]),
+           "solve_nodes": float(engine.params().solve_nodes),
            "playout_weights": args.playout_weights, "strata": tally, "tactics": tactics}
     if args.json:
         print(json.dumps(out))

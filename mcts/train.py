@@ -122,12 +122,17 @@ def load_weights(path, game) -> np.ndarray:
     """The weights of a checkpoint for ``game``; ``ValueError`` (one line) if the file is not
     one or was trained for another game."""
     ck = Checkpoint.load(path)
-    same = (ck.spec.get("module"), ck.spec.get("class")) == (type(game).__module__,
-                                                              type(game).__qualname__)
-    if not same or ck.weights.shape != (game.num_features,):
+    if not _same_class(ck.spec, type(game)) or ck.weights.shape != (game.num_features,):
         raise ValueError(f"{path}: weights for {ck.spec.get('class')} ({len(ck.weights)} "
                          f"features), not for {game.name} ({game.num_features})")
     return ck.weights
+
+
+def _same_class(spec, cls) -> bool:
+    """True if the game class a checkpoint records is ``cls``, by its qualified name (the
+    caller also checks the number of features): not by module, which may have moved since
+    the weights were saved (the Go weights in games/weights name games.go_game)."""
+    return spec.get("class") == cls.__qualname__
 
 
 def rows_of(data) -> FeatureRows:

@@ -36,6 +36,7 @@ RUN = {     # command: (stdin, a fragment of its output)
     ' "--no-transpositions"': ("", "A scored"),
     "python3 cli.py check tictactoe": ("", "ok   kernels and state"),
     "python3 cli.py list": ("", "tictactoe"),
+    "python3 cli.py warmup go": ("", ""),
     "python3 cli.py selfplay connect4 --episodes 20 --playouts 200 --out sp.npz":
         ("", "written to sp.npz"),
     "python3 cli.py train connect4 --rounds 1 --episodes 4 --playouts 100 --out c4.npz":

@@ -111,3 +111,12 @@ def test_sharper_targets_square_the_shares_at_temperature_one_half():
     out = sharpen(rows, 0.5).target
     assert out == pytest.approx([25 / 38, 9 / 38, 4 / 38, 0.9, 0.1])
     assert sharpen(rows, 1.0) is rows
+
+
+@pytest.mark.parametrize("name, features", [("connect4", 16), ("go", 8754), ("othello", 19)])
+def test_the_shipped_weights_load_for_their_game(name, features):
+    """games/weights/*.npz were saved before the games moved into folders of their own."""
+    import games
+    from pathlib import Path
+    path = Path(__file__).parent.parent / "games" / "weights" / f"{name}.npz"
+    assert load_weights(str(path), games.get(name)).shape == (features,)
