@@ -131,7 +131,7 @@ def load_weights(path, game) -> np.ndarray:
 def _same_class(spec, cls) -> bool:
     """True if the game class a checkpoint records is ``cls``, by its qualified name (the
     caller also checks the number of features): not by module, which may have moved since
-    the weights were saved (the Go weights in games/weights name games.go_game)."""
+    the weights were saved (as those shipped in games/weights did)."""
     return spec.get("class") == cls.__qualname__
 
 
