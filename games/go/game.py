@@ -363,7 +363,7 @@ class Go(Counting, Game):
         self.legal_actions(s)
         self.is_own_eye(s, 1)
         self.repeats_position(s, 1)
-        self.stone_status(s, playouts=2)
+        self.stone_status(s, playouts=8)     # each of its reads needs playouts // 4 >= 1
         score(s)
 
     # -- display ---------------------------------------------------------------------------
