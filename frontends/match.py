@@ -168,16 +168,22 @@ def settle(game, players, moves, cap, clock):
     return count, "two passes, dead stones disputed: played out"
 
 
+def new_game(engines, size, komi):
+    """Set up an empty ``size`` board with ``komi`` on every GTP engine of ``engines``;
+    ``RuntimeError`` naming the command an engine refused."""
+    for p in engines:
+        for cmd in (f"boardsize {size}", f"komi {komi:g}", "clear_board"):
+            ok, msg = p.send(cmd)
+            if not ok:
+                raise RuntimeError(f"setup failed ({cmd}): {msg}")
+
+
 def play_game(index, ours, theirs, args, game):
     """One game; returns a dict with the result and timings."""
     ours_black = index % 2 == 0
     ours.gtp.session.reseed(args.seed + index)     # every game a different one
     players = {"b": ours if ours_black else theirs, "w": theirs if ours_black else ours}
-    for p in (ours, theirs):
-        for cmd in (f"boardsize {game.size}", f"komi {game.komi:g}", "clear_board"):
-            ok, msg = p.send(cmd)
-            if not ok:
-                raise RuntimeError(f"setup failed ({cmd}): {msg}")
+    new_game((ours, theirs), game.size, game.komi)
     if getattr(args, "increment", None):                # our clock, afresh every game
         ok, msg = ours.send(f"kata-time_settings fischer 0 {args.increment:g}")
         if not ok:

@@ -17,7 +17,7 @@ import sys
 
 from frontends.common import UsageError
 from frontends.gtp_client import GtpClient
-from frontends.match import play_moves, referee_score, settle, wilson
+from frontends.match import new_game, play_moves, referee_score, settle, wilson
 from games.go import Go
 
 
@@ -27,11 +27,7 @@ def play(a, b, a_black, size, komi):
     disputed end is played out with ``kgs-genmove_cleanup`` (frontends.match.settle)."""
     game = Go(size, komi=komi)
     players = {"b": a if a_black else b, "w": b if a_black else a}
-    for p in (a, b):
-        for cmd in (f"boardsize {size}", f"komi {komi:g}", "clear_board"):
-            ok, msg = p.send(cmd)
-            if not ok:
-                raise RuntimeError(f"setup failed ({cmd}): {msg}")
+    new_game((a, b), size, komi)
     moves = []
     result, _, passes = play_moves(players, "b", moves, 3 * size * size, lambda e, s: None)
     if result is not None:
