@@ -138,20 +138,29 @@ def closure(module_name):
 def sources(module_name):
     """Every file the compiled code of ``module_name`` depends on: its module closure and the
     declared dependencies of the modules in it."""
-    files = set()
+    return sorted(path for _, path in _labelled_sources(module_name))
+
+
+def _labelled_sources(module_name):
+    """(label, path) of each of :func:`sources`: a module's name, or ``declared:`` and the file
+    name of a declared dependency. Labels, not paths, enter the digest, so that a checkout
+    moved or cloned elsewhere keeps its compiled code (and a cache built on one machine can
+    serve another)."""
+    pairs = set()
     for name in closure(module_name):
         module = sys.modules.get(name)
         if module is not None and getattr(module, "__file__", None):
-            files.add(os.path.abspath(module.__file__))
-        files |= _declared.get(name, set())
-    return sorted(files)
+            pairs.add((name, os.path.abspath(module.__file__)))
+        pairs |= {("declared:" + os.path.basename(f), f) for f in _declared.get(name, ())}
+    return sorted(pairs)
 
 
 def digest(module_name):
-    """Hex digest of the contents of :func:`sources` (``module_name`` must be imported)."""
+    """Hex digest of the contents of :func:`sources`, each labelled by its module name (or a
+    declared file's name), not its path (``module_name`` must be imported)."""
     h = hashlib.sha256()
-    for path in sources(module_name):
-        h.update(path.encode() + b"\0" + _file_digest(path))
+    for label, path in _labelled_sources(module_name):
+        h.update(label.encode() + b"\0" + _file_digest(path))
     return h.hexdigest()
 
 

@@ -7,7 +7,7 @@ import numba
 import numpy as np
 
 from games.rng import new_rng
-from mcts import codegen
+from mcts import codegen, portable
 from mcts.config import Params
 from mcts.tree import NO_ACTION, ROOT, Tree, new_workspace
 
@@ -29,18 +29,21 @@ def load_kernels(game, log=sys.stderr):
     beyond the kernels (``Game.warm_up``: Go's scoring, say) are compiled or loaded here too,
     so that no first move pays for them."""
     module = game.kernel_module
-    first = not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
+    shipped = portable.select(game)         # the shipped portable code, if it fits
+    first = not shipped and not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
     if first and log is not None:
         print(f"compiling the search and the kernels of {module} (first run, or their sources "
               "changed) …", file=log, flush=True)
     t0 = time.perf_counter()
     k = codegen.load(module)
+    if shipped:
+        portable.unpack(k, game)
     _warm_up(k, game)
     game.warm_up()                          # the game's other compiled helpers (scoring, ...)
-    if first:
+    if first or shipped:
         codegen.mark_compiled(module)
-        if log is not None:
-            print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
+    if first and log is not None:
+        print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
     return k
 
 

@@ -45,6 +45,7 @@ def run(checkout, setup, extra_path=(), shared=None):
     """(the probe's figures, whether it announced a compile) for a subprocess on ``checkout``;
     with ``shared``, the generated modules and numba's cache both go to that folder."""
     env = dict(os.environ, MCTS_CACHE_DIR=str(shared or checkout / "generated"),
+               MCTS_PORTABLE_CACHE="0",      # the native compile (test_portable.py: shipped code)
                PYTHONPATH=os.pathsep.join([str(checkout), *map(str, extra_path)]))
     env.pop("NUMBA_CACHE_DIR", None)
     if shared:
