@@ -79,7 +79,8 @@ def compile_times(name, params):
     """(cold, warm, warm whole-process) seconds, each in a fresh process with its own caches."""
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(tmp, "numba"),
-                   MCTS_CACHE_DIR=os.path.join(tmp, "gen"))
+                   MCTS_CACHE_DIR=os.path.join(tmp, "gen"),
+                   MCTS_PORTABLE_CACHE="0")     # cold: a native compile, not the shipped code
         code = _LOAD_SNIPPET.format(root=ROOT_DIR, name=name, params=params)
         out = []
         for _ in range(2):
@@ -148,6 +149,7 @@ def search_size(name, params, args):
 
 def bench_game(name, params, args, progress, task):
     game = games.get(name, **params)
+    os.environ["MCTS_PORTABLE_CACHE"] = "0"    # the host's code, never the portable shipped one
     kernels = load_kernels(game, log=sys.stderr)
     size = search_size(name, params, args)
     player = PlayerConfig.from_args(args, threads=1)

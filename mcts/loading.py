@@ -1,6 +1,8 @@
 """Loading the compiled search of a game: compile it when its sources changed (saying so), else
 load it from numba's disk cache, and run every kernel once so that nothing compiles later."""
+import json
 import sys
+import threading
 import time
 
 import numba
@@ -31,20 +33,90 @@ def load_kernels(game, log=sys.stderr):
     module = game.kernel_module
     shipped = portable.select(game)         # the shipped portable code, if it fits
     first = not shipped and not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
-    if first and log is not None:
-        print(f"compiling the search and the kernels of {module} (first run, or their sources "
-              "changed) …", file=log, flush=True)
     t0 = time.perf_counter()
-    k = codegen.load(module)
-    if shipped:
-        portable.unpack(k, game)
-    _warm_up(k, game)
-    game.warm_up()                          # the game's other compiled helpers (scoring, ...)
+    with _Announcement(module, log if first else None):
+        k = codegen.load(module)
+        if shipped:
+            portable.unpack(k, game)
+        _warm_up(k, game)
+        game.warm_up()                      # the game's other compiled helpers (scoring, ...)
     if first or shipped:
         codegen.mark_compiled(module)
-    if first and log is not None:
-        print(f"compiled in {time.perf_counter() - t0:.1f} s", file=log, flush=True)
+    if first:
+        _remember_seconds(module, time.perf_counter() - t0)
     return k
+
+
+def _seconds_file():
+    return codegen.cache_dir() / "compile-seconds.json"
+
+
+def _remember_seconds(module, seconds):
+    """Keep how long ``module``'s compile took on this machine (the next estimate)."""
+    try:
+        known = json.loads(_seconds_file().read_text())
+    except (OSError, ValueError):
+        known = {}
+    known[module] = round(seconds, 1)
+    try:
+        codegen._atomic_write(_seconds_file(), json.dumps(known, sort_keys=True))
+    except OSError:
+        pass
+
+
+def estimate_seconds(module):
+    """Seconds a compile of ``module``'s search should take here: the last one on this
+    machine, else the shipped cache's build (:mod:`mcts.portable`), else None."""
+    try:
+        known = json.loads(_seconds_file().read_text()).get(module)
+    except (OSError, ValueError, AttributeError):
+        known = None
+    return known or portable.manifest().get("compile_seconds", {}).get(module)
+
+
+class _Announcement:
+    """Says on ``log`` (None: silent) that ``module`` compiles, about how long it takes and,
+    on a terminal, shows the time elapsed against that estimate (rich's progress bar); then
+    how long it took."""
+
+    def __init__(self, module, log):
+        self.module, self.log, self.stop = module, log, threading.Event()
+
+    def __enter__(self):
+        if self.log is None:
+            return self
+        self.t0 = time.perf_counter()
+        guess = estimate_seconds(self.module)
+        self.guess = guess
+        about = f"about {guess:.0f} s" if guess else "a first compile takes 5-60 s"
+        print(f"compiling the search and the kernels of {self.module} (first run, or their "
+              f"sources changed; {about}) …", file=self.log, flush=True)
+        if guess and getattr(self.log, "isatty", lambda: False)():
+            self.thread = threading.Thread(target=self._show, daemon=True)
+            self.thread.start()
+        return self
+
+    def _show(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        columns = (TextColumn("compiling"), BarColumn(), TimeElapsedColumn(),
+                   TextColumn(f"of about {self.guess:.0f} s"))
+        with Progress(*columns, console=Console(file=self.log), transient=True) as bar:
+            task = bar.add_task("compile", total=self.guess)
+            while not self.stop.wait(0.25):
+                bar.update(task, completed=min(time.perf_counter() - self.t0,
+                                               0.99 * self.guess))
+
+    def __exit__(self, kind, value, tb):
+        if self.log is None:
+            return False
+        self.stop.set()
+        if getattr(self, "thread", None) is not None:
+            self.thread.join()
+        if kind is None:
+            print(f"compiled in {time.perf_counter() - self.t0:.1f} s", file=self.log,
+                  flush=True)
+        return False
 
 
 def _warm_up(k, game):

@@ -13,6 +13,7 @@
 import numpy as np
 from numba import njit
 
+from games.compiled import copy_into
 from games.contract import ILLEGAL, ONGOING, feature_softmax
 from games.rng import next_u64, random_below
 from mcts.tree import NOT_PROVEN
@@ -93,7 +94,7 @@ def first_accepted(state, buf):
     accepts; returns (status, action), or (ILLEGAL, -1) if it accepts none."""
     n = legal_actions(state, buf)
     for i in range(n):
-        st = apply_action(state, buf[i])
+        st = apply_action(state, np.int64(buf[i]))
         if st != ILLEGAL:
             return st, buf[i]
     return ILLEGAL, -1
@@ -108,7 +109,7 @@ def random_playouts(root_state, n, rng, scratch, outcomes):
     plies = 0
     start = ply(root_state)
     for _ in range(n):
-        scratch[:] = root_state
+        copy_into(scratch, root_state)
         st = rollout(scratch, rng)
         if st >= 0:
             outcomes[st] += 1
@@ -123,7 +124,7 @@ def learned_playouts(root_state, n, rng, work, outcomes):
     start = ply(root_state)
     scratch = work.state
     for _ in range(n):
-        scratch[:] = root_state
+        copy_into(scratch, root_state)
         st, _ = learned_playout(scratch, rng, work, False)
         if st >= 0:
             outcomes[st] += 1
@@ -146,7 +147,7 @@ def random_episode(root_state, rng, states, actions, players, legal_mask, learne
     t = 0
     st = status(state)
     while st == ONGOING and t < actions.shape[0]:
-        states[t, :] = state
+        copy_into(states[t], state)
         players[t] = to_play(state)
         n = legal_actions(state, buf)
         for i in range(n):
@@ -167,5 +168,5 @@ def random_episode(root_state, rng, states, actions, players, legal_mask, learne
             break
         actions[t] = a
         t += 1
-    states[t, :] = state
+    copy_into(states[t], state)
     return t, status(state)

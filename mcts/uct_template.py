@@ -43,7 +43,7 @@
 import numpy as np
 from numba import njit
 
-from games.compiled import nrt_free
+from games.compiled import copy_into, nrt_free
 from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
 from games.rng import below, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
@@ -145,8 +145,9 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
     if HAS_PRIOR:                           # set by the generator (a constant)
         prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
         if seed_amaf:
-            amaf_visits[start:start + n] = prior_visits[start:start + n]
-            amaf_value[start:start + n] = prior_value[start:start + n]
+            for i in range(start, start + n):
+                amaf_visits[i] = prior_visits[i]
+                amaf_value[i] = prior_value[i]
     num_children[node] = n
     if shared:
         atomic_store(first_child, node, start)
@@ -194,10 +195,10 @@ def try_solve(root_state, state, path, depth, per_visit, start, cap, table, acti
     simulation already counted, 1 on a shared tree, else 0). ``state`` is scratch: the
     positions are replayed into it from ``root_state`` (the descent itself stays free of the
     call: 25 % faster). A settled node is proven (its proof joins the MCTS-Solver's). Returns its depth, or -1."""
-    state[:] = root_state
+    copy_into(state, root_state)
     for d in range(1, depth + 1):
         nd = path[d]
-        apply_action(state, action[nd])
+        apply_action(state, np.int64(action[nd]))
         v = visits[nd] - seen
         if proven[nd] != NOT_PROVEN or not solve_due(v, start):
             continue
@@ -250,8 +251,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
-        state[:] = root_state
-        node = ROOT                             # descend: selection and expansion
+        copy_into(state, root_state)
+        node = np.int64(ROOT)                   # descend: selection and expansion
         depth = 0
         due = False
         path[0] = ROOT
@@ -297,7 +298,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                                          prior_visits, prior_value)
                 if child < 0:
                     break
-                st = apply_action(state, action[child])
+                st = apply_action(state, np.int64(action[child]))
                 if st != ILLEGAL:
                     break
                 node_status[child] = ILLEGAL    # e.g. superko: prune and choose again
