@@ -273,13 +273,14 @@ def cmd_list(args):
 
 
 def cmd_warmup(args):
-    """Compile (or load) the search and kernels of each game, with a short search."""
+    """Compile (or load) the native search and kernels of each game, with a short search."""
     import time
     from mcts import MCTS, SearchConfig
     names = args.games or games.names()
     unknown = [n for n in names if n not in games.names()]
     if unknown:
         raise UsageError(f"unknown game {unknown[0]!r} (see `list`)")
+    os.environ["MCTS_PORTABLE_CACHE"] = "0"     # this machine's native code, not the shipped
     for name in names:
         t0 = time.perf_counter()
         game = games.get(name)

@@ -148,6 +148,8 @@ def unpack(kernels, game):
     module ``kernels`` or ``game``'s class reaches and whose sources are those of the archive
     (the others are left alone and compile). Existing entries (native code, say) stay."""
     from games import jit_cache
+    if codegen.is_compiled(game.kernel_module):
+        return                              # merged by an earlier process (its record)
     reached = set(jit_cache.closure(kernels.__name__)) | set(
         jit_cache.closure(type(game).__module__))
     names = sorted(n for n in reached if n not in _state["unpacked"])
