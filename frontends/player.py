@@ -8,9 +8,11 @@ rule every front end applies.
 import os
 import sys
 
+import numba
 from numba.core.errors import NumbaError
 
 from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
+from mcts import codegen
 from mcts.config import BY_NAME, OPTIONS
 
 
@@ -112,6 +114,12 @@ class PlayerConfig:
             raise UsageError(str(e)) from None
         except NumbaError as e:
             raise UsageError(compile_error(game.name, e)) from None
+
+
+def needs_compiling(game):
+    """True if loading ``game``'s kernels means compiling them (a first run, or edited
+    sources: tens of seconds); False if their compiled code is on disk (about half a second)."""
+    return not numba.config.DISABLE_JIT and not codegen.is_compiled(game.kernel_module)
 
 
 class Resigner:
