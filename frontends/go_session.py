@@ -4,10 +4,13 @@ commands and formats the replies; the rules and the score are :class:`games.go.g
 
 Cold start: the compiled kernels load (or compile, on an empty cache) in a background thread.
 Until they are ready, moves are checked and played by the kernels' pure-Python twins
-(:mod:`games.pure`: the same rules, interpreted), and a ``genmove`` that cannot wait for them
-(a controller's time limit, or longer than ``GoSession.LOAD_WAIT``) answers with a quick move
-that needs no compiled code (:func:`games.go.score.quick_moves`).
+(:mod:`games.pure`: the same rules, interpreted). A ``genmove`` waits for the kernels, and
+searches: cached ones load in about half a second, and without a controller's clock a
+compilation is start-up time too. Only a compilation under a clock (or one the controller
+quits during) gets a quick move that needs no compiled code (:func:`games.go.score.quick_moves`),
+said on the log.
 """
+import math
 import random
 import sys
 import threading
@@ -15,35 +18,24 @@ import time
 
 import numpy as np
 
-from frontends.common import read_bounded
-from frontends.player import PlayerConfig, Resigner
+from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
+from frontends.player import PlayerConfig, Resigner, needs_compiling
 from frontends.timecontrol import Clock, unstable
 from games import pure
-from games.go import sgf as go_sgf
 from games.contract import ILLEGAL, ONGOING
 from games.go import Go
 from games.go.notation import fixed_handicap_vertices, max_fixed_handicap
 from games.go.score import quick_moves
 from mcts.search import check_config, load_kernels
 
-MAX_SGF_BYTES = 8 << 20          # loadsgf reads at most this much
 
-
-class SessionError(Exception):
-    """A request the session refuses; the message says why (GTP's wording where it has one)."""
-
-
-class GoSession:
+class GoSession(SgfRecords):
     """One Go game and the AI that plays it.
 
     ``params``: Go's parameters (:class:`games.go.game.Go`; size, komi, rules, playout_policy,
     priors); ``player``: a :class:`frontends.player.PlayerConfig`; ``log``: a text stream
-    for the engine's notes (None: silent)."""
-
-    # Without a controller's time limit, a genmove waits this long for the kernels (loading
-    # cached ones takes about a second) before it answers with a quick move; with one, it
-    # waits only its planned time for the move.
-    LOAD_WAIT = 10.0
+    for the engine's notes (None: silent). ``quitting``: a callable, true once the controller
+    has asked to quit (:meth:`frontends.gtp_protocol.GtpServer.leaving`)."""
 
     def __init__(self, params=None, player=None, log=sys.stderr):
         self.params = dict(params or {})
@@ -56,9 +48,11 @@ class GoSession:
         self.engine = None
         self.last = None                        # (position, SearchResult) of the last search
         self.ready = threading.Event()
+        self.quitting = lambda: False
         self.game = None
         self.new_game()
         check_config(self.game, self.player.search_config(self.game))    # ValueError before any work
+        self.compiling = needs_compiling(self.game)     # else the load takes half a second
         threading.Thread(target=self._load, daemon=True).start()
 
     # -- set-up ----------------------------------------------------------------------------
@@ -199,13 +193,8 @@ class GoSession:
         empty = int((g.board(pos) == 0).sum())
         seconds = self.clock.plan(player, empty, self.player.seconds, points=g.size * g.size)
         budget = {"seconds": seconds} if self.clock.limited else dict(self.player.budget)
-        wait = max(0.0, seconds - 0.1)
-        if not self.clock.limited:
-            wait = max(wait, self.LOAD_WAIT)
-        if not self.ready.wait(timeout=wait):
-            action = self.quick_move(pos)       # still compiling: answer in time anyway
-            self.note(f"kernels still loading: quick move {g.action_to_vertex(action)}")
-        else:
+        action = self._wait_for_kernels(pos, seconds)
+        if action is None:
             if "seconds" in budget and self.clock.limited:     # the controller's clock runs
                 budget["seconds"] = max(0.02, budget["seconds"] - (time.perf_counter() - t0))
             action = self._search_move(player, pos, budget, cleanup, on_progress, interval)
@@ -217,6 +206,25 @@ class GoSession:
             self.last = searched                # GoGui's commands show the move's search
             self.clock.spend(player, time.perf_counter() - t0)
         return g.action_to_vertex(action)
+
+    def _wait_for_kernels(self, pos, seconds):
+        """None once the kernels are ready; waits for them unless they are compiling and the
+        move cannot wait: under the controller's clock (past ``seconds`` less a margin) or
+        once the controller quits. Then a quick move, said on the log."""
+        limit = max(0.0, seconds - 0.1) if self.compiling and self.clock.limited else math.inf
+        start = time.perf_counter()
+        while not self.ready.wait(min(0.05, max(0.0, limit - (time.perf_counter() - start)))):
+            if time.perf_counter() - start >= limit:
+                why = "within the clock"
+            elif self.compiling and self.quitting():
+                why = "as the controller quits"
+            else:
+                continue                        # polled: Ctrl-C and quit stay prompt
+            action = self.quick_move(pos)
+            self.note(f"compiling (first run): quick move {self.game.action_to_vertex(action)} "
+                      f"{why}")
+            return action
+        return None
 
     def quick_move(self, pos):
         """A legal move chosen and checked without compiled code (pass if none)."""
@@ -359,51 +367,3 @@ class GoSession:
             return self.rules.final_result(self.state)
         self.ready.wait()
         return self.game.final_result(self.state, seed=self.seed)
-
-    # -- SGF -------------------------------------------------------------------------------
-    def sgf_bytes(self):
-        moves = [(p, a) for _, p, a in self.history]
-        result = None
-        if int(self.rules.status(self.state)) != ONGOING:
-            result = self.final_result()
-        return go_sgf.to_sgf(self.game, moves, setup_black=self.setup,
-                             setup_white=self.setup_white, result=result,
-                             first_player=1 if self.setup else 0)
-
-    def load_sgf(self, path, move_number=None):
-        """Load the game of SGF file ``path`` (its moves before ``move_number`` if given);
-        the colour to move. ``SessionError("cannot load file")``, with nothing changed, for a
-        missing, non-regular, oversized (> ``MAX_SGF_BYTES``) or malformed file."""
-        record = read_sgf(path)
-        if not 5 <= record["size"] <= 19:
-            raise SessionError("cannot load file")
-        limit = None if move_number is None else max(0, move_number - 1)
-        saved = (self.game, self._twin, self.params, self.state, self.history, self.setup,
-                 self.setup_white)
-        try:
-            self.new_game(record["size"], record["komi"])
-            if record["setup_black"] or record["setup_white"]:
-                self.rules.set_up(self.state, record["setup_black"], record["setup_white"],
-                                  next_player=record["first_player"])
-                self.setup = list(record["setup_black"])
-                self.setup_white = list(record["setup_white"])
-                if not record["setup_white"]:
-                    self.game.set_handicap(self.state, len(self.setup))
-            for player, action in record["moves"][:limit]:
-                self.play(player, action)
-        except (SessionError, ValueError):
-            (self.game, self._twin, self.params, self.state, self.history, self.setup,
-             self.setup_white) = saved
-            raise SessionError("cannot load file") from None
-        if limit is not None and limit < len(record["moves"]):
-            self.rules.set_to_play(self.state, record["moves"][limit][0])
-        return self.rules.to_play(self.state)
-
-
-def read_sgf(path):
-    """The record (:func:`games.go.sgf.from_sgf`) of SGF file ``path``, read to at most
-    ``MAX_SGF_BYTES`` bytes; ``SessionError("cannot load file")`` otherwise."""
-    try:
-        return go_sgf.from_sgf(read_bounded(path, MAX_SGF_BYTES))
-    except (OSError, ValueError):
-        raise SessionError("cannot load file") from None

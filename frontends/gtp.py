@@ -27,6 +27,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     def __init__(self, params=None, player=None, log=sys.stderr):
         self.session = GoSession(params, player, log)
+        self.session.quitting = self.leaving
 
     def note(self, message):
         self.session.note(message)

@@ -4,6 +4,10 @@ The human types moves in the game's notation or a command (undo, hint, quit; res
 in games that have them). Bad input gets a one-line reason and the prompt again. End of input
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
 save records) and nothing is lost.
+
+Start: with the kernels compiled already, the engine loads in the background (about half a
+second) while the board and the first prompt show, drawn by the game's pure-Python twin
+(:mod:`games.pure`: the same rules, interpreted); the human's first line waits for it.
 """
 import signal
 import sys
@@ -12,7 +16,8 @@ from rich.markup import escape
 from rich.text import Text
 
 from frontends.common import UsageError, console, err, make_game, output_folder
-from frontends.player import PlayerConfig, Resigner
+from frontends.player import PendingEngine, PlayerConfig, Resigner
+from games import pure
 from games.contract import ONGOING
 from mcts.results import Proof
 
@@ -21,13 +26,15 @@ STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}
 
 
 class Session:
-    """A game in progress: positions before each move, the moves, who played them."""
+    """A game in progress: positions before each move, the moves, who played them.
+    ``engine``: a :class:`frontends.player.PendingEngine`."""
 
     def __init__(self, game, engine, human, player):
-        self.game, self.engine, self.human = game, engine, human
+        self.game, self.pending, self.human = game, engine, human
+        self.twin = None if engine.ready else start_twin(game)
         self.budget = player.budget
         self.resigner = Resigner(player.resign_threshold)
-        self.states = [game.initial_state()]
+        self.states = [self.rules.initial_state()]
         self.actions, self.movers = [], []
         self.resigned = None          # player who resigned
         self.save_dir = "."           # where games that keep records (SGF) are saved
@@ -35,6 +42,21 @@ class Session:
     @property
     def state(self):
         return self.states[-1]
+
+    @property
+    def engine(self):
+        """The engine, waited for if it is still loading."""
+        return self.pending.get()
+
+    def wait_for_engine(self):
+        """Wait until the engine (its kernels) is loaded: from then on ``rules`` is ``game``."""
+        self.pending.get()
+
+    @property
+    def rules(self):
+        """The game that draws the board and judges the end: ``game`` once the engine (its
+        kernels) is loaded, before that its pure-Python twin, if it has one."""
+        return self.game if self.twin is None or self.pending.ready else self.twin
 
     def play(self, action):
         player = self.game.to_play(self.state)
@@ -56,23 +78,36 @@ class Session:
                 return True
 
     def record(self):
-        g = self.game
+        g = self.rules
         moves = [g.format_move(a, s) for a, s in zip(self.actions, self.states)]
         return g.format_record(moves)
 
     def over(self):
-        return self.resigned is not None or self.game.status(self.state) != ONGOING
+        return self.resigned is not None or self.rules.status(self.state) != ONGOING
 
     def result(self):
-        g = self.game
+        g = self.rules
         if self.resigned is not None:
             return f"{g.players[1 - self.resigned]} wins by resignation"
         st = g.status(self.state)
         return g.summary(self.state) if st != ONGOING else "unfinished"
 
 
+def start_twin(game):
+    """The pure-Python twin of ``game`` (:func:`games.pure.twin_game`) if it sets up, draws
+    and judges the start as the game does, else None (then the start waits for the engine)."""
+    try:
+        twin = pure.twin_game(game)
+        state = twin.initial_state()
+        for check in (twin.render, twin.score_text, twin.status):
+            check(state)
+        return twin
+    except Exception:               # a plug-in's kernel that runs compiled only
+        return None
+
+
 def show(session):
-    g, s = session.game, session
+    g, s = session.rules, session
     text = Text(g.render(s.state, s.actions[-1] if s.actions else None))
     for word, style in STYLES.items():
         text.highlight_words([word], style)
@@ -80,7 +115,9 @@ def show(session):
 
 
 def ai_move(session):
-    g, s = session.game, session
+    s = session
+    s.wait_for_engine()
+    g = s.game
     if g.ai_should_pass(s.state):
         pass_action = g.parse_move("pass", s.state)
         s.play(pass_action)
@@ -135,7 +172,8 @@ def human_turn(session):
     """Read and carry out one line of input. Returns False when the human quits."""
     g, s = session.game, session
     line = read_line(f"{g.players[s.human]} to move ({g.move_help}, or "
-                     f"{', '.join(commands(g))}): ")
+                     f"{', '.join(commands(s.rules))}): ")
+    s.wait_for_engine()             # the first line waits for it, if it is still loading
     if line is None:
         console.print(f"input too long (over {MAX_INPUT} characters): ignored")
         return True
@@ -199,17 +237,16 @@ def play(args):
         output_folder(args.sgf_dir)         # before the game, not after it
     human = human_player(game, args)
     player = PlayerConfig.from_args(args)
-    engine = player.engine(game)
-    session = Session(game, engine, human, player)
+    session = Session(game, PendingEngine(player, game), human, player)
     session.save_dir = args.sgf_dir
     console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
-                  f"or one of: {', '.join(commands(game))}.")
+                  f"or one of: {', '.join(commands(session.rules))}.")
     status = 0
     _pipe_errors()
     try:
         show(session)
         while not session.over():
-            if game.to_play(session.state) == human:
+            if session.rules.to_play(session.state) == human:
                 if not human_turn(session):
                     break
                 if session.actions and session.movers[-1] == human:
@@ -242,7 +279,7 @@ def _pipe_errors():
 def finish(session, quiet=False):
     """Print the result and the record (unless ``quiet``) and save the game if the game keeps
     records; a failed save is reported on stderr."""
-    g = session.game
+    g = session.rules
     if not quiet:
         console.print(f"result: {session.result()}")
         console.print(f"game record: {session.record() or '(no moves)'}", markup=False)

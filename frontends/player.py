@@ -3,14 +3,19 @@
 :class:`PlayerConfig` gathers what each searching command (`play`, `analyze`, `gtp`, `match`,
 `bench`) turns the command line into: the search settings (a :class:`mcts.SearchConfig`), the
 budget per move, the resignation rule and pondering. :class:`Resigner` is the one resignation
-rule every front end applies.
+rule every front end applies. :class:`PendingEngine` builds an engine in the background while
+its front end shows the board.
 """
 import os
 import sys
+import threading
 
+import numba
 from numba.core.errors import NumbaError
 
 from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
+from mcts import codegen
+from mcts.checks import check_config
 from mcts.config import BY_NAME, OPTIONS
 
 
@@ -112,6 +117,53 @@ class PlayerConfig:
             raise UsageError(str(e)) from None
         except NumbaError as e:
             raise UsageError(compile_error(game.name, e)) from None
+
+
+def needs_compiling(game):
+    """True if loading ``game``'s kernels means compiling them (a first run, or edited
+    sources: tens of seconds); False if their compiled code is on disk (about half a second)."""
+    return not numba.config.DISABLE_JIT and not codegen.is_compiled(game.kernel_module)
+
+
+class PendingEngine:
+    """``config.engine(game)``, built in a background thread when the game's kernels are
+    compiled already (loading them takes about half a second: a prompt can show meanwhile),
+    else at once (the compilation says so on stderr before anything else; a game whose kernels
+    do not compile is refused before the game, and so is a setting that cannot search it,
+    ``UsageError``). :meth:`get` waits for the engine and raises what building it raised."""
+
+    def __init__(self, config, game):
+        try:
+            check_config(game, config.search_config(game))      # needs no compiled code
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        self._engine = self._error = None
+        self._done = threading.Event()
+        if not needs_compiling(game):
+            threading.Thread(target=self._build, args=(config, game)).start()   # exit waits
+        else:
+            self._build(config, game)
+            self.get()
+
+    def _build(self, config, game):
+        try:
+            self._engine = config.engine(game)
+        except Exception as e:              # raised again by get, in the caller's thread
+            self._error = e
+        finally:
+            self._done.set()
+
+    @property
+    def ready(self):
+        """True once the engine is built (then :meth:`get` returns at once)."""
+        return self._done.is_set() and self._error is None
+
+    def get(self):
+        """The engine, once built."""
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._engine
 
 
 class Resigner:

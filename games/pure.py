@@ -20,6 +20,7 @@ from numba.core.registry import CPUDispatcher
 _twins = {}          # id(dispatcher or function) -> twin function
 _globals = {}        # id(module globals dict) -> twin globals dict
 _modules = {}        # module name -> twin namespace
+_holders = {}        # id(module globals dict) -> does it hold kernels?
 _classes = {}        # game class -> its twin class
 
 
@@ -45,17 +46,36 @@ def _rebuild(f):
 
 
 def _twin_globals(g):
-    """A copy of a module's globals dict with kernels (and modules holding kernels) replaced
-    by twins; registered before it is filled, so that cycles find it."""
+    """A copy of a module's globals dict with kernels replaced by their twins, and so are the
+    modules and plain functions of the module's own package (``count.area`` calling
+    ``go_area.area``: rebuilt, it reaches the twins); registered before it is filled, so that
+    cycles find it."""
     key = id(g)
     if key not in _globals:
         out = _globals[key] = dict(g)
+        package = _package(g.get("__name__"))
         for name, value in g.items():
-            if _is_kernel(value):
-                out[name] = twin(value)
-            elif isinstance(value, types.ModuleType) and _holds_kernels(value):
-                out[name] = _twin_module(value)
+            out[name] = _twin_value(value, package)
     return _globals[key]
+
+
+def _package(name):
+    return (name or "").split(".")[0]
+
+
+def _twin_value(value, package):
+    """The twin of a global of a module of ``package``: a kernel's, or that of a module or a
+    plain function of the same package; anything else (numpy, numba, ...) as it is."""
+    if _is_kernel(value):
+        return twin(value)
+    if isinstance(value, types.ModuleType) and (
+            _package(value.__name__) == package or _holds_kernels(value)):
+        return _twin_module(value)
+    if isinstance(value, types.FunctionType) and _package(value.__module__) == package:
+        if id(value) not in _twins:
+            _twins[id(value)] = _rebuild(value)
+        return _twins[id(value)]
+    return value
 
 
 def _holds_kernels(module):
@@ -63,13 +83,12 @@ def _holds_kernels(module):
 
 
 def _twin_module(module):
-    """A namespace like ``module`` with its kernels replaced by their twins."""
+    """A namespace like ``module`` with its globals twinned as :func:`_twin_globals` does."""
     name = module.__name__
     if name not in _modules:
         ns = _modules[name] = types.SimpleNamespace(**vars(module))
         for key, value in vars(module).items():
-            if _is_kernel(value):
-                setattr(ns, key, twin(value))
+            setattr(ns, key, _twin_value(value, _package(name)))
     return _modules[name]
 
 

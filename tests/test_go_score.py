@@ -156,6 +156,38 @@ def test_pure_python_twins_play_exactly_the_compiled_rules():
     assert type(t.kernels.apply_action).__name__ == "function"     # interpreted, not numba
 
 
+NO_COMPILED_CODE = """
+import numpy as np
+import games
+from games import pure
+from numba.core import dispatcher
+
+def refuse(self, *args, **kw):
+    raise SystemExit("a kernel was called: " + self.py_func.__qualname__)
+dispatcher.Dispatcher._compile_for_args = refuse      # the first call of any kernel goes here
+for name in games.names():
+    t = pure.twin_game(games.get(name))
+    s = t.initial_state()
+    t.render(s), t.score_text(s), t.summary(s), t.ai_should_pass(s)
+    a = int(t.legal_actions(s)[0])
+    t.parse_move(t.format_move(a, s), s)
+    pure.quiet(t.play, s, a)
+    t.status(s), t.to_play(s)
+print("ok")
+"""
+
+
+def test_twins_reach_no_compiled_code():
+    # Plain functions of the game's package that call kernels (Go's ``board.new_state``,
+    # ``count.area``) are rebuilt too: a twin never waits for numba (a fresh process, where
+    # every kernel's first call is refused).
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", NO_COMPILED_CODE], capture_output=True,
+                          text=True, cwd=Path(__file__).parent.parent, timeout=120)
+    assert done.stdout == "ok\n", done.stdout + done.stderr
+
+
 def final_position(name):
     from games.go import sgf as go_sgf
     record = go_sgf.from_sgf((DATA / name).read_bytes())

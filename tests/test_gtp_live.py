@@ -12,6 +12,7 @@ import pytest
 from frontends.go_session import GoSession
 from frontends.gtp import GtpEngine
 from frontends.player import PlayerConfig
+from frontends.timecontrol import Clock, TimeControl
 
 INFO = re.compile(r"info move ([A-HJ-T]\d+|pass) visits (\d+) winrate (\S+) prior (\S+) "
                   r"lcb (\S+) order (\d+) pv ((?:(?:[A-HJ-T]\d+|pass) ?)+)")
@@ -107,9 +108,11 @@ def test_pondering_searches_the_opponents_turn_and_keeps_the_tree():
 
 
 class ColdSession(GoSession):
-    """A session whose kernels never finish loading: the cold-start path."""
+    """A session whose kernels never finish compiling: the cold-start path."""
 
-    LOAD_WAIT = 0.5
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.compiling = True
 
     def _load(self):
         pass
@@ -120,7 +123,8 @@ def test_cold_start_plays_and_answers_with_pure_python_rules():
     s.play(0, s.game.vertex_to_action("E5"))
     with pytest.raises(Exception, match="illegal move"):
         s.play(1, s.game.vertex_to_action("E5"))
-    move = s.genmove(1)                           # waits 0.5 s, then a quick move
+    s.clock = Clock(TimeControl("fischer", increment=0.5))
+    move = s.genmove(1)                           # waits its plan, then a quick move
     assert move != "E5" and s.history[-1][1] == 1
     assert not s.ready.is_set()
 
