@@ -34,8 +34,7 @@ class GoSession(SgfRecords):
 
     ``params``: Go's parameters (:class:`games.go.game.Go`; size, komi, rules, playout_policy,
     priors); ``player``: a :class:`frontends.player.PlayerConfig`; ``log``: a text stream
-    for the engine's notes (None: silent). ``quitting``: a callable, true once the controller
-    has asked to quit (:meth:`frontends.gtp_protocol.GtpServer.leaving`)."""
+    for the engine's notes (None: silent)."""
 
     def __init__(self, params=None, player=None, log=sys.stderr):
         self.params = dict(params or {})
@@ -48,7 +47,6 @@ class GoSession(SgfRecords):
         self.engine = None
         self.last = None                        # (position, SearchResult) of the last search
         self.ready = threading.Event()
-        self.quitting = lambda: False
         self.game = None
         self.new_game()
         check_config(self.game, self.player.search_config(self.game))    # ValueError before any work
@@ -208,22 +206,19 @@ class GoSession(SgfRecords):
         return g.action_to_vertex(action)
 
     def _wait_for_kernels(self, pos, seconds):
-        """None once the kernels are ready; waits for them unless they are compiling and the
-        move cannot wait: under the controller's clock (past ``seconds`` less a margin) or
-        once the controller quits. Then a quick move, said on the log."""
+        """None once the kernels are ready; waits for them however long they take, unless they
+        are compiling under the controller's clock and the move cannot wait past ``seconds``
+        less a margin: then a quick move, said on the log. (A piped ``quit`` or the end of
+        input waiting behind the ``genmove`` does not cut the wait short: its answer is a
+        search's, as a regression script expects; Ctrl-C does.)"""
         limit = max(0.0, seconds - 0.1) if self.compiling and self.clock.limited else math.inf
         start = time.perf_counter()
         while not self.ready.wait(min(0.05, max(0.0, limit - (time.perf_counter() - start)))):
             if time.perf_counter() - start >= limit:
-                why = "within the clock"
-            elif self.compiling and self.quitting():
-                why = "as the controller quits"
-            else:
-                continue                        # polled: Ctrl-C and quit stay prompt
-            action = self.quick_move(pos)
-            self.note(f"compiling (first run): quick move {self.game.action_to_vertex(action)} "
-                      f"{why}")
-            return action
+                action = self.quick_move(pos)
+                self.note(f"compiling (first run): quick move "
+                          f"{self.game.action_to_vertex(action)} within the clock")
+                return action
         return None
 
     def quick_move(self, pos):

@@ -27,7 +27,6 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     def __init__(self, params=None, player=None, log=sys.stderr):
         self.session = GoSession(params, player, log)
-        self.session.quitting = self.leaving
 
     def note(self, message):
         self.session.note(message)

@@ -94,7 +94,7 @@ class GtpServer:
 
     def run(self, stdin=sys.stdin, stdout=sys.stdout):
         """Serve commands until ``quit`` or end of input; see the module docstring."""
-        lines = self._lines = queue.Queue()
+        lines = queue.Queue()
         threading.Thread(target=read_lines, args=(stdin, lines), daemon=True).start()
 
         def write(text):
@@ -115,18 +115,6 @@ class GtpServer:
                 write("")
             elif reply is not None:
                 write(reply + "\n")
-
-    def leaving(self):
-        """True if ``quit`` or the end of input is already waiting among the commands read
-        (by :meth:`run`): a command that waits long (``genmove`` while the kernels compile)
-        should answer now."""
-        lines = getattr(self, "_lines", None)
-        if lines is None:
-            return False
-        with lines.mutex:
-            waiting = list(lines.queue)
-        return any(raw is None or raw is not _TOO_LONG and _command(raw) == "quit"
-                   for raw in waiting)
 
     def cmd_protocol_version(self):
         return "2"

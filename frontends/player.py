@@ -14,7 +14,7 @@ import numba
 from numba.core.errors import NumbaError
 
 from frontends.common import DEFAULT_SECONDS, UsageError, compile_error
-from mcts import codegen
+from mcts import codegen, portable
 from mcts.checks import check_config
 from mcts.config import BY_NAME, OPTIONS
 
@@ -120,9 +120,11 @@ class PlayerConfig:
 
 
 def needs_compiling(game):
-    """True if loading ``game``'s kernels means compiling them (a first run, or edited
-    sources: tens of seconds); False if their compiled code is on disk (about half a second)."""
-    return not numba.config.DISABLE_JIT and not codegen.is_compiled(game.kernel_module)
+    """True if loading ``game``'s kernels means compiling them (edited sources, or a first run
+    that the shipped cache of :mod:`mcts.portable` does not cover: seconds to tens of seconds);
+    False if their compiled code is on disk (about half a second)."""
+    return (not numba.config.DISABLE_JIT and not codegen.is_compiled(game.kernel_module)
+            and not portable.available(game))
 
 
 class PendingEngine:

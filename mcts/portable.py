@@ -118,16 +118,27 @@ def matches(game_module) -> bool:
     return entry is not None and entry == digest(game_module)
 
 
+def available(game) -> bool:
+    """True if loading ``game`` now would run on the shipped code (:func:`select` would
+    choose it): no native code yet, the archive fits, and nothing compiled in this process
+    (or it runs on the portable target already)."""
+    module = game.kernel_module
+    if _state["active"]:
+        return matches(module)
+    from numba.core.registry import cpu_target
+    return not (os.environ.get(DISABLE) == "0" or config.DISABLE_JIT
+                or codegen.is_compiled(module) or not manifest() or not host_supports()
+                or not matches(module) or not archive_path().is_file()
+                or cpu_target.target_context.codegen()._engine._defined_symbols)
+
+
 def select(game) -> bool:
     """Decide, before anything compiles, whether this process runs ``game`` on the shipped
     portable code: True if it does (the CPU target is set; call :func:`unpack` once the
     generated module is loaded), False to compile (or load) native code as usual."""
-    module = game.kernel_module
     if _state["active"]:
-        return matches(module)
-    if (os.environ.get(DISABLE) == "0" or config.DISABLE_JIT or codegen.is_compiled(module)
-            or not manifest() or not host_supports() or not matches(module)
-            or not archive_path().is_file() or not _use_portable_target()):
+        return matches(game.kernel_module)
+    if not available(game) or not _use_portable_target():
         return False
     _state["active"] = True
     spawn_native(game)

@@ -1,7 +1,7 @@
 """GTP while the kernels load: without a clock, genmove waits for the compiled search; under a
 clock, a compilation in progress gets a quick move (said on stderr), cached kernels never do;
-``quit`` and the end of input still end a wait for a compilation at once. The loader is stood
-in for (held by a gate, or never done): nothing compiles here."""
+a piped ``quit`` or end of input behind a genmove still gets the search's answer first. The
+loader is stood in for (held by a gate, or never done): nothing compiles here."""
 import io
 import threading
 
@@ -77,18 +77,15 @@ def test_cached_kernels_are_waited_for_even_under_a_tiny_clock(monkeypatch):
 
 
 def serve(monkeypatch, compiling, script, **kw):
-    """Run a GTP engine on ``script`` (its whole input, already there) whose kernels never
-    load (``compiling``) or load 0.3 s after the start (cached); (replies, engine's log)."""
+    """Run a GTP engine on ``script`` (its whole input, already there) whose kernels load 0.3 s
+    after the start, taken for a compilation or not (``compiling``); (replies, engine's log)."""
     monkeypatch.setattr(go_session, "needs_compiling", lambda game: compiling)
-    if compiling:
-        monkeypatch.setattr(go_session.GoSession, "_load", lambda self: None)
-    else:
-        load = go_session.GoSession._load
+    load = go_session.GoSession._load
 
-        def slow(self):
-            threading.Event().wait(0.3)
-            load(self)
-        monkeypatch.setattr(go_session.GoSession, "_load", slow)
+    def slow(self):
+        threading.Event().wait(0.3)
+        load(self)
+    monkeypatch.setattr(go_session.GoSession, "_load", slow)
     log, out = io.StringIO(), io.StringIO()
     e = GtpEngine({"size": 9}, player(**kw), log=log)
     runner = threading.Thread(target=e.run, args=(io.StringIO(script), out), daemon=True)
@@ -98,31 +95,11 @@ def serve(monkeypatch, compiling, script, **kw):
     return out.getvalue().split("\n\n")[:-1], log.getvalue()
 
 
+@pytest.mark.parametrize("compiling", [True, False])
 @pytest.mark.parametrize("script", ["genmove b\nquit\n", "genmove b\n", "1 genmove b\n2 quit\n"])
-def test_quit_or_end_of_input_ends_the_wait_for_a_compilation(monkeypatch, script):
-    replies, log = serve(monkeypatch, True, script)
+def test_a_piped_session_searches_before_it_quits(monkeypatch, script, compiling):
+    replies, log = serve(monkeypatch, compiling, script)
     ident = "1" if script.startswith("1") else ""
-    assert replies[0].startswith(f"={ident} ") and len(replies) == script.count("\n")
-    move = replies[0].split()[1]
-    assert log == f"compiling (first run): quick move {move} as the controller quits\n"
-
-
-def test_a_piped_session_with_cached_kernels_searches_before_it_quits(monkeypatch):
-    replies, log = serve(monkeypatch, False, "genmove b\nquit\n")
-    assert replies == [f"= {searched_move(player())}", "="]
+    assert replies[0] == f"={ident} {searched_move(player())}"
+    assert len(replies) == script.count("\n")
     assert "quick move" not in log
-
-
-def test_leaving_sees_quit_or_the_end_of_input_among_the_waiting_lines():
-    import queue
-    server = GtpServer()
-    assert not server.leaving()                 # not serving: nothing waits
-    server._lines = queue.Queue()
-    for line in ("name\n", "quit_not\n", "# quit\n", "play b quit\n"):
-        server._lines.put(line)
-    assert not server.leaving()
-    server._lines.put("7 QUIT\n")
-    assert server.leaving()
-    server._lines = queue.Queue()
-    server._lines.put(None)                     # the end of input
-    assert server.leaving()

@@ -90,3 +90,19 @@ def test_the_native_compile_runs_once_at_a_time(tmp_path, monkeypatch):
         spec = json.dumps({"module": "games.tictactoe", "class": "TicTacToe", "params": {}})
         assert portable._native(spec) == 0                 # returns at once: locked
     assert portable.spawn_native(games.get("tictactoe")) is None    # MCTS_NATIVE_BUILD=0
+
+
+@SHIPPED
+@pytest.mark.skipif(not portable.host_supports(), reason="this CPU lacks x86-64-v3")
+def test_a_fresh_checkouts_gtp_engine_searches_its_first_genmove_on_shipped_code(tmp_path):
+    fresh_copy(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), MCTS_NATIVE_BUILD="0")
+    for var in ("MCTS_CACHE_DIR", "NUMBA_CACHE_DIR", "MCTS_PORTABLE_CACHE"):
+        env.pop(var, None)
+    p = subprocess.run([sys.executable, "cli.py", "gtp", "--playouts", "500", "--threads", "1"],
+                       input="boardsize 9\ngenmove b\nquit\n", cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split("\n\n")[1].startswith("= ")
+    assert COMPILING not in p.stderr and "quick move" not in p.stderr
+    assert "500 playouts" in p.stderr          # the search's own note of its move
