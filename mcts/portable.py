@@ -26,6 +26,7 @@ build``); ``tests/test_portable.py`` fails while it is stale.
 import hashlib
 import io
 import json
+import lzma
 import os
 import pickle
 import platform
@@ -126,7 +127,7 @@ def available(game) -> bool:
     if _state["active"]:
         return matches(module)
     from numba.core.registry import cpu_target
-    return not (os.environ.get(DISABLE) == "0" or config.DISABLE_JIT
+    return _writable() and not (os.environ.get(DISABLE) == "0" or config.DISABLE_JIT
                 or codegen.is_compiled(module) or not manifest() or not host_supports()
                 or not matches(module) or not archive_path().is_file()
                 or cpu_target.target_context.codegen()._engine._defined_symbols)
@@ -145,6 +146,18 @@ def select(game) -> bool:
     return True
 
 
+def _writable() -> bool:
+    """True if numba's cache of the engine's modules can be written where :func:`unpack`
+    puts it (a read-only installation compiles into numba's user-wide cache instead)."""
+    import games.contract
+    folder = _cache_folder(games.contract.__file__)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
+
+
 def _cache_folder(py_file) -> Path:
     """Where numba keeps the cache files of a module defined in ``py_file`` (as its locators
     do: under NUMBA_CACHE_DIR if set, else next to the file)."""
@@ -154,10 +167,22 @@ def _cache_folder(py_file) -> Path:
     return Path(py_file).parent / "__pycache__"
 
 
-def unpack(kernels, game):
+def unpack(kernels, game, log=sys.stderr):
     """Merge into numba's cache the shipped entries of every module that the loaded search
     module ``kernels`` or ``game``'s class reaches and whose sources are those of the archive
-    (the others are left alone and compile). Existing entries (native code, say) stay."""
+    (the others are left alone and compile). Existing entries (native code, say) stay. An
+    archive that cannot be read (damaged, say) is said in one line on ``log``, and the code
+    compiles."""
+    try:
+        _unpack(kernels, game)
+    except (OSError, EOFError, ValueError, tarfile.TarError, lzma.LZMAError,
+            pickle.UnpicklingError) as e:
+        if log is not None:
+            print(f"the shipped compiled code could not be read ({archive_path().name}: {e}); "
+                  "compiling instead", file=log, flush=True)
+
+
+def _unpack(kernels, game):
     from games import jit_cache
     if codegen.is_compiled(game.kernel_module):
         return                              # merged by an earlier process (its record)
