@@ -57,6 +57,8 @@ def _remember_seconds(module, seconds):
         known = json.loads(_seconds_file().read_text())
     except (OSError, ValueError):
         known = {}
+    if not isinstance(known, dict):
+        known = {}
     known[module] = round(seconds, 1)
     try:
         codegen._atomic_write(_seconds_file(), json.dumps(known, sort_keys=True))
@@ -67,11 +69,16 @@ def _remember_seconds(module, seconds):
 def estimate_seconds(module):
     """Seconds a compile of ``module``'s search should take here: the last one on this
     machine, else the shipped cache's build (:mod:`mcts.portable`), else None."""
-    try:
-        known = json.loads(_seconds_file().read_text()).get(module)
-    except (OSError, ValueError, AttributeError):
-        known = None
-    return known or portable.manifest().get("compile_seconds", {}).get(module)
+    for source in (_seconds_file, portable.manifest_path):
+        try:
+            found = json.loads(source().read_bytes()[:1 << 20])
+            seconds = found.get(module) if source is _seconds_file else \
+                found["compile_seconds"].get(module)
+        except (OSError, ValueError, AttributeError, KeyError, TypeError):
+            continue
+        if isinstance(seconds, (int, float)) and 0 < seconds < 3600:
+            return float(seconds)
+    return None
 
 
 class _Announcement:

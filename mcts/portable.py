@@ -13,9 +13,9 @@ whose sources are those the archive was built from (its manifest holds their dig
 for the portable target instead (:func:`select`, before anything compiles), merges the
 archive's cache files into numba's index files (:func:`unpack`), and starts a background
 process, at the lowest priority, that compiles the native code (:func:`spawn_native`). The next
-process finds the native code and uses it: the portable code is about 15-25 % slower on Go's
-playouts on the machine where it was measured (docs/results/speed.md), the same algorithm and
-the same games for a seed (no fast-math: floating point is the same on both targets).
+process finds the native code and uses it: the portable code's random playouts were 14-27 %
+slower in Connect Four and Go on the machine where it was measured (docs/results/speed.md);
+it is the same algorithm and gives the same games for a seed (no fast-math: floating point is the same on both targets).
 
 Anything else, an edited source, another Python or numba, another architecture, a CPU without
 those features, ``MCTS_PORTABLE_CACHE=0``, compiles natively as before, and says so.
@@ -68,13 +68,15 @@ def archive_path() -> Path:
 
 
 def manifest() -> dict:
-    """The shipped manifest for this interpreter ({} if none): the digest of each kernel
-    module's sources (:func:`mcts.codegen._expected_digest` for the portable target)."""
+    """The shipped manifest for this interpreter ({} if none or unreadable): under
+    ``"modules"``, :func:`digest` of each kernel module it holds."""
     if _state["manifest"] is None:
         try:
-            _state["manifest"] = json.loads(manifest_path().read_text())
+            found = json.loads(manifest_path().read_bytes()[:1 << 20])
         except (OSError, ValueError):
-            _state["manifest"] = {}
+            found = {}
+        ok = isinstance(found, dict) and isinstance(found.get("modules"), dict)
+        _state["manifest"] = found if ok else {}
     return _state["manifest"]
 
 
