@@ -20,7 +20,17 @@ import os
 import signal
 import sys
 
-from rich.markup import escape
+
+def _interrupted_while_starting(signum, frame):
+    """Ctrl-C before main() runs (the imports take a few tenths of a second): one line."""
+    print("interrupted", file=sys.stderr, flush=True)
+    os._exit(130)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+from rich.markup import escape  # noqa: E402  (after the handler: Ctrl-C while importing)
 from rich.table import Table
 
 import games
@@ -322,6 +332,7 @@ def cmd_check(args):
 def main(argv=None):
     try:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `| head` ends us quietly
+        signal.signal(signal.SIGINT, signal.default_int_handler)    # KeyboardInterrupt again
     except (AttributeError, ValueError):
         pass
     for stream in (sys.stdin, sys.stdout):     # undecodable input is a bad move, not a crash

@@ -7,6 +7,7 @@ scoring), and packs numba's cache files of the engine's modules, by module name,
 digests. Run it after changing compiled code; ``tests/test_portable.py`` says when it is due.
 """
 import argparse
+import hashlib
 import io
 import json
 import os
@@ -71,6 +72,7 @@ def _child(names, out_dir):
             info.size, info.mtime, info.mode = len(data), 0, 0o644
             tar.addfile(info, io.BytesIO(data))
     manifest = {"cpu": portable.PORTABLE_CPU, "features": portable.PORTABLE_FEATURES,
+                "sha256": hashlib.sha256(archive.read_bytes()).hexdigest(),
                 "modules": modules, "compile_seconds": seconds,
                 "built_on": codegen.target()[0], "files": len(members)}
     (Path(out_dir) / (portable.archive_name() + ".json")).write_text(

@@ -217,16 +217,27 @@ def is_compiled(game_module, cpu=None) -> bool:
     except OSError:
         return False
     path = generated_path(game_module)
-    source = Path(importlib.import_module(game_module).__file__)
+    module = importlib.import_module(game_module)
+    source = Path(module.__file__)
     moved = os.environ.get("NUMBA_CACHE_DIR")
 
-    def cached(file, pattern):
+    def cached(where, pattern):
         if moved:
             return any(Path(moved).rglob(pattern))
-        where = file.parent / "__pycache__"
         return where.is_dir() and any(where.glob(pattern))
-    return (cached(path, f"{path.stem}.run_playouts-*.nbi")
-            and cached(source, f"{source.stem}.*.nbi"))
+    return (cached(path.parent / "__pycache__", f"{path.stem}.run_playouts-*.nbi")
+            and cached(_numba_folder(module), f"{source.stem}.*.nbi"))
+
+
+def _numba_folder(module) -> Path:
+    """The folder numba's locators chose for the cache of ``module``'s jitted functions: next
+    to the file, or numba's user-wide cache when that folder cannot be written (a read-only
+    installation)."""
+    for value in list(vars(module).values()):
+        where = getattr(getattr(value, "_cache", None), "_cache_path", None)
+        if isinstance(where, str):
+            return Path(where)
+    return Path(module.__file__).parent / "__pycache__"
 
 
 def mark_compiled(game_module):

@@ -34,14 +34,14 @@ def load_kernels(game, log=sys.stderr):
     shipped = portable.select(game)         # the shipped portable code, if it fits
     first = not shipped and not codegen.is_compiled(module) and not numba.config.DISABLE_JIT
     t0 = time.perf_counter()
+    k = codegen.load(module)                # the generated module: imports, no compile yet
+    if shipped and not portable.unpack(k, game, log):
+        shipped, first = False, not numba.config.DISABLE_JIT    # compiles after all
     with _Announcement(module, log if first else None):
-        k = codegen.load(module)
-        if shipped:
-            portable.unpack(k, game)
         _warm_up(k, game)
         game.warm_up()                      # the game's other compiled helpers (scoring, ...)
     if first or shipped:
-        codegen.mark_compiled(module)
+        codegen.mark_compiled(module)       # (on the portable target after a failed unpack)
     if first:
         _remember_seconds(module, time.perf_counter() - t0)
     return k

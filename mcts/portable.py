@@ -46,8 +46,12 @@ PORTABLE_FEATURES = ("+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+f16c
                      "+xsave")
 PORTABLE = (PORTABLE_CPU, PORTABLE_FEATURES)
 HERE = Path(__file__).resolve().parent / "portable_cache"
-DISABLE = "MCTS_PORTABLE_CACHE"        # "0": never use the shipped cache
-NO_NATIVE = "MCTS_NATIVE_BUILD"        # "0": no background native compile
+DISABLE = "MCTS_PORTABLE_CACHE"        # "0" (or no, off, false): never use the shipped cache
+NO_NATIVE = "MCTS_NATIVE_BUILD"        # "0" (or no, off, false): no background native compile
+
+
+def _off(variable) -> bool:
+    return os.environ.get(variable, "").strip().lower() in ("0", "no", "off", "false")
 _state = {"active": False, "manifest": None, "unpacked": set()}
 
 
@@ -129,7 +133,7 @@ def available(game) -> bool:
     if _state["active"]:
         return matches(module)
     from numba.core.registry import cpu_target
-    return _writable() and not (os.environ.get(DISABLE) == "0" or config.DISABLE_JIT
+    return _writable() and not (_off(DISABLE) or config.DISABLE_JIT
                 or codegen.is_compiled(module) or not manifest() or not host_supports()
                 or not matches(module) or not archive_path().is_file()
                 or cpu_target.target_context.codegen()._engine._defined_symbols)
@@ -174,14 +178,16 @@ def unpack(kernels, game, log=sys.stderr):
     module ``kernels`` or ``game``'s class reaches and whose sources are those of the archive
     (the others are left alone and compile). Existing entries (native code, say) stay. An
     archive that cannot be read (damaged, say) is said in one line on ``log``, and the code
-    compiles."""
+    compiles. Returns False then, else True."""
     try:
         _unpack(kernels, game)
+        return True
     except (OSError, EOFError, ValueError, tarfile.TarError, lzma.LZMAError,
             pickle.UnpicklingError) as e:
         if log is not None:
             print(f"the shipped compiled code could not be read ({archive_path().name}: {e}); "
                   "compiling instead", file=log, flush=True)
+        return False
 
 
 def _unpack(kernels, game):
@@ -193,8 +199,11 @@ def _unpack(kernels, game):
     names = sorted(n for n in reached if n not in _state["unpacked"])
     if not names:
         return
+    data = archive_path().read_bytes()
+    if hashlib.sha256(data).hexdigest() != manifest().get("sha256"):
+        raise ValueError("its checksum is not the manifest's")
     files = {}
-    with tarfile.open(archive_path(), "r:xz") as tar:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tar:
         for member in tar.getmembers():
             module, _, name = member.name.partition("/")
             if module in names and member.isfile():
@@ -266,7 +275,7 @@ def spawn_native(game):
     """Start a detached process, at the lowest CPU priority, that compiles ``game``'s search
     natively (one at a time per game module: a lock file; nothing if ``MCTS_NATIVE_BUILD=0``).
     The next process uses its code."""
-    if os.environ.get(NO_NATIVE) == "0":
+    if _off(NO_NATIVE):
         return None
     from games.contract import spec_of
     root = str(Path(__file__).resolve().parent.parent)
