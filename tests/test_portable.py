@@ -106,3 +106,22 @@ def test_a_fresh_checkouts_gtp_engine_searches_its_first_genmove_on_shipped_code
     assert p.stdout.split("\n\n")[1].startswith("= ")
     assert COMPILING not in p.stderr and "quick move" not in p.stderr
     assert "500 playouts" in p.stderr          # the search's own note of its move
+
+
+@SHIPPED
+@pytest.mark.skipif(not portable.host_supports(), reason="this CPU lacks x86-64-v3")
+def test_a_damaged_archive_is_said_in_one_line_and_the_code_compiles(tmp_path):
+    fresh_copy(tmp_path)
+    archive = tmp_path / "mcts" / "portable_cache" / portable.archive_path().name
+    archive.write_bytes(archive.read_bytes() + b"\0")      # still xz, not the manifest's
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), MCTS_NATIVE_BUILD="0")
+    for var in ("MCTS_CACHE_DIR", "NUMBA_CACHE_DIR", "MCTS_PORTABLE_CACHE"):
+        env.pop(var, None)
+    p = subprocess.run([sys.executable, "cli.py", "analyze", "tictactoe", "--moves", "5",
+                        "--playouts", "3000", "--threads", "1", "--json", "--seed", "3"],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+    assert "its checksum is not the manifest's); compiling instead" in p.stderr
+    assert COMPILING in p.stderr
+    # against X in the centre only a corner holds the draw (an edge loses): a known answer
+    assert json.loads(p.stdout)["best"] in {"1", "3", "7", "9"}
