@@ -55,6 +55,8 @@ class MCTS:
         self.config = config or SearchConfig()
         check_config(game, self.config)
         self.kernels = load_kernels(game, log)
+        self.log = log
+        self._said_full = False    # the note that the tree is full is given once
         t = self.config.threads
         keyed = bool(self.kernels.HAS_KEY)
         self.shared = t > 1 and self.parallel == "tree"
@@ -172,7 +174,22 @@ class MCTS:
         result = self._result(root, time.perf_counter() - t0)
         if result.seconds > 0.01 and result.proof is None and not resume:
             self._rate = result.playouts / result.seconds
+        self._note_if_full()
         return result
+
+    def _note_if_full(self):
+        """Say once on the log when a tree has no room left for another expansion: playouts
+        then go on from its leaves without growing it (the search is weaker than its budget)."""
+        if self._said_full or self.log is None:
+            return
+        full = [t for t in self.trees if t.used + self.game.num_actions > t.capacity]
+        if full:
+            self._said_full = True
+            keyed = bool(self.kernels.HAS_KEY)
+            print(f"note: the search tree is full ({self.config.capacity:,} nodes, "
+                  f"{self.config.capacity * Tree.bytes_per_node(keyed) / 2**20:,.0f} MiB); "
+                  "later playouts no longer grow it: give more nodes (--nodes) or a shorter "
+                  "search", file=self.log, flush=True)
 
     def _continues(self, root):
         """True if the trees are those of ``root``, with no move played since."""

@@ -216,3 +216,18 @@ def test_a_proof_in_one_tree_does_not_cut_the_other_trees_budget(record):
         (engine, a), (_, b) = runs
         assert all(tree.proven[ROOT] != NOT_PROVEN for tree in engine.trees)
         assert a.children == b.children and a.move == b.move
+
+
+def test_a_full_tree_is_said_once_with_what_to_do():
+    import io
+    game = games.get("tictactoe")
+    log = io.StringIO()
+    engine = MCTS(game, SearchConfig(seed=1, threads=1, capacity=200, solver=False), log=log)
+    for _ in range(3):
+        engine.search(game.initial_state(), playouts=2000)
+    assert log.getvalue().count("note: the search tree is full (200 nodes") == 1
+    assert "give more nodes (--nodes)" in log.getvalue()
+    quiet = io.StringIO()                   # a tree with room to spare says nothing
+    MCTS(game, SearchConfig(seed=1, threads=1, capacity=100_000), log=quiet).search(
+        game.initial_state(), playouts=500)
+    assert "tree is full" not in quiet.getvalue()
