@@ -6,6 +6,7 @@ through the ``mcts_engine.games`` entry point group: ``name = "package.module:Ga
 import importlib
 from importlib import metadata
 
+from games.contract import constructor_parameters
 from games.contract import (DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game,  # noqa: F401
                             game_from_spec, spec_of)
 
@@ -65,8 +66,11 @@ def game_class(name):
 
 
 def parameters(name):
-    """The :class:`games.contract.Param` declarations of game ``name`` (empty if none)."""
-    return tuple(getattr(game_class(name), "parameters", ()))
+    """The :class:`games.contract.Param` declarations of game ``name`` (empty if none); for
+    a class that declares none, the plain keywords of its constructor
+    (:func:`games.contract.constructor_parameters`: an older plug-in keeps its flags)."""
+    cls = game_class(name)
+    return tuple(getattr(cls, "parameters", ())) or constructor_parameters(cls)
 
 
 def get(name, **params):

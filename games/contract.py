@@ -79,6 +79,7 @@ the search, ``play``, ``analyze``, ``bench``, ``selfplay`` and ``check`` work wi
 with a command-line flag for each declared parameter.
 """
 import importlib
+import inspect
 import math
 import sys
 import warnings
@@ -411,6 +412,41 @@ class Game:
             self.play(state, action)
             actions.append(action)
         return state, actions
+
+
+def constructor_parameters(cls) -> tuple:
+    """:class:`Param` declarations of a game class that declares none but whose constructor
+    takes keywords with plain defaults (a plug-in written before parameters were declared):
+    each keyword whose default is a bool, int, float or str becomes a parameter of that type
+    and default, so its flag works as it did. Empty for a class that declares parameters, or
+    for anything that is not a class."""
+    if not isinstance(cls, type) or getattr(cls, "parameters", ()):
+        return ()
+    try:
+        signature = inspect.signature(cls.__init__)
+    except (TypeError, ValueError):
+        return ()
+    found = []
+    for name, p in signature.parameters.items():
+        if name == "self" or p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            continue
+        if type(p.default) in (bool, int, float, str):
+            found.append(Param(name, type(p.default), p.default,
+                               f"{name} (a keyword of {cls.__name__}'s constructor)"))
+    return tuple(found)
+
+
+def undeclared_note(cls):
+    """What ``check`` says to a game whose constructor keywords are not declared (None if
+    there is nothing to say): the declaration to add."""
+    derived = constructor_parameters(cls)
+    if not derived:
+        return None
+    lines = ", ".join(f'Param("{p.name}", {p.type.__name__}, {p.default!r}, "...")'
+                      for p in derived)
+    return (f"{cls.__name__}'s constructor takes {', '.join(p.name for p in derived)}, which "
+            f"it does not declare: they work as flags for now; declare them with "
+            f"`parameters = ({lines},)` (games.contract.Param: add bounds or choices there)")
 
 
 def spec_of(game) -> dict:

@@ -185,3 +185,31 @@ def test_entry_point_game_can_be_played(plugin_env):
     assert p.returncode == 0 and "Traceback" not in p.stderr
     assert "cannot take 9 from heap 9" in p.stdout
     assert "result: " in p.stdout
+
+
+def test_an_older_plugin_s_constructor_keywords_stay_flags_and_check_says_how_to_declare(
+        monkeypatch):
+    from frontends.game_flags import declared_parameters
+    from games.contract import undeclared_note
+
+    class OldStyle(Game):                   # written before parameters were declared
+        name = "oldstyle"
+
+        def __init__(self, size=7, fast=False, label="x"):
+            super().__init__(size=size, fast=fast, label=label)
+
+    monkeypatch.setattr(games, "_registry", dict(games._registry))   # registered here only
+    games.register(OldStyle)
+    assert games.parameters("oldstyle") == (
+        Param("size", int, 7, "size (a keyword of OldStyle's constructor)"),
+        Param("fast", bool, False, "fast (a keyword of OldStyle's constructor)"),
+        Param("label", str, "x", "label (a keyword of OldStyle's constructor)"))
+    flags = declared_parameters("analyze", ["oldstyle"])
+    assert [p.flag for (_, p), in flags.values()] == ["--size", "--fast", "--label"]
+    assert flags["size"][0][1].parse("9") == 9
+    assert undeclared_note(OldStyle) == (
+        "OldStyle's constructor takes size, fast, label, which it does not declare: they work "
+        'as flags for now; declare them with `parameters = (Param("size", int, 7, "..."), '
+        'Param("fast", bool, False, "..."), Param("label", str, \'x\', "..."),)` '
+        "(games.contract.Param: add bounds or choices there)")
+    assert undeclared_note(games.game_class("connect4")) is None     # declares its own

@@ -4,7 +4,7 @@ import inspect
 
 import numpy as np
 
-from games.contract import KERNEL_NAMES, OPTIONAL_KERNELS, RETIRED_KERNELS
+from games.contract import KERNEL_NAMES, OPTIONAL_KERNELS, RETIRED_KERNELS, undeclared_note
 
 
 def check_kernels(game):
@@ -133,6 +133,9 @@ def contract_notes(game):
     (``Game.contract_notes``: the deprecated ``*_default`` attributes), and optional kernels
     of retired search options that the kernel module still defines (unused)."""
     notes = list(getattr(type(game), "contract_notes", ()))
+    undeclared = undeclared_note(type(game))
+    if undeclared:
+        notes.append(undeclared)
     module = importlib.import_module(game.kernel_module)
     for kernel, option in RETIRED_KERNELS.items():
         if kernel in vars(module):
