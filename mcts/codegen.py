@@ -246,9 +246,14 @@ def mark_compiled(game_module):
     _atomic_write(_record_path(game_module), _expected_digest(game_module))
 
 
-def _atomic_write(path, text):
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(text)
+def _atomic_write(path, data):
+    """Write ``data`` (str or bytes) to ``path`` through a temporary file and a rename, so that
+    a reader in another process sees the old file or the new one, never half of one."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    if isinstance(data, bytes):
+        tmp.write_bytes(data)
+    else:
+        tmp.write_text(data)
     os.replace(tmp, path)
 
 

@@ -64,10 +64,13 @@ def archive_name() -> str:
 
 
 def manifest_path() -> Path:
+    """The shipped manifest (JSON) for this interpreter; it may not exist."""
     return HERE / (archive_name() + ".json")
 
 
 def archive_path() -> Path:
+    """The shipped archive (tar.xz of numba cache files by module name) for this interpreter;
+    it may not exist."""
     return HERE / (archive_name() + ".tar.xz")
 
 
@@ -101,12 +104,18 @@ def _use_portable_target() -> bool:
     for the portable target); False if too late."""
     from numba.core import codegen as numba_codegen
     from numba.core.registry import cpu_target
-    context = cpu_target.target_context
-    if context.codegen()._engine._defined_symbols:
+    if not _nothing_compiled():
         return False
     config.CPU_NAME, config.CPU_FEATURES = PORTABLE
-    context._internal_codegen = numba_codegen.JITCPUCodegen("numba.exec")
+    cpu_target.target_context._internal_codegen = numba_codegen.JITCPUCodegen("numba.exec")
     return True
+
+
+def _nothing_compiled() -> bool:
+    """True while numba's code generator in this process holds no symbol (nothing compiled or
+    loaded yet), so that its CPU target may still change."""
+    from numba.core.registry import cpu_target
+    return not cpu_target.target_context.codegen()._engine._defined_symbols
 
 
 def digest(game_module) -> str:
@@ -132,11 +141,9 @@ def available(game) -> bool:
     module = game.kernel_module
     if _state["active"]:
         return matches(module)
-    from numba.core.registry import cpu_target
-    return _writable() and not (_off(DISABLE) or config.DISABLE_JIT
-                or codegen.is_compiled(module) or not manifest() or not host_supports()
-                or not matches(module) or not archive_path().is_file()
-                or cpu_target.target_context.codegen()._engine._defined_symbols)
+    return _writable() and _nothing_compiled() and not (
+        _off(DISABLE) or config.DISABLE_JIT or codegen.is_compiled(module) or not manifest()
+        or not host_supports() or not matches(module) or not archive_path().is_file())
 
 
 def select(game) -> bool:
@@ -256,19 +263,13 @@ def _merge_index(folder, index_name, data, archived, stamp):
         payload = archived.get(data_name)
         if payload is None:
             continue
-        _write(folder / name, payload)
+        codegen._atomic_write(folder / name, payload)
         merged[key] = name
         taken.add(name)
     buf = io.BytesIO()
     pickle.dump(numba.__version__, buf, protocol=-1)
     buf.write(pickle.dumps((stamp, merged), protocol=-1))
-    _write(path, buf.getvalue())
-
-
-def _write(path, data):
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+    codegen._atomic_write(path, buf.getvalue())
 
 
 def spawn_native(game):
@@ -319,8 +320,4 @@ def _native(spec_text):
             os.environ[DISABLE] = "0"
             load_kernels(game, log=None)
     return 0
-
-
-def digest_of_archive() -> str:
-    return hashlib.sha256(archive_path().read_bytes()).hexdigest()
 
