@@ -7,7 +7,8 @@ import importlib
 from importlib import metadata
 
 from games.contract import constructor_parameters
-from games.contract import (DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS, Game,  # noqa: F401
+from games.contract import (CHANCE, CONTRACT_VERSION, DRAW, ENDED, FIRST_WINS,  # noqa: F401
+                            ILLEGAL, MAX_PLAYERS, ONGOING, SECOND_WINS, Game,
                             game_from_spec, spec_of)
 
 ENTRY_POINT_GROUP = "mcts_engine.games"

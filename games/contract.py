@@ -8,8 +8,12 @@ numba functions, compiled with ``@njit(cache=True)``. A *state* is a 1-D numpy a
 game's dtype whose length is fixed once the parameters are fixed; kernels change it in place.
 
 =============================================  ====================================================
-``to_play(state) -> int``                      player to move: 0 (first player) or 1
-``status(state) -> int``                       ``ONGOING``, ``FIRST_WINS``, ``SECOND_WINS``, ``DRAW``
+``to_play(state) -> int``                      player to move: 0 (first player), 1, ... up to
+                                               ``Game.num_players - 1``; ``CHANCE`` (-1) at a
+                                               chance position (a roll of dice, a draw, a random
+                                               setup) of a game with ``Game.chance = True``
+``status(state) -> int``                       ``ONGOING``, ``FIRST_WINS``, ``SECOND_WINS``,
+                                               ``DRAW``, or ``ENDED`` (over: ask ``returns``)
 ``legal_actions(state, out) -> int``           write the legal actions (ints in ``[0, num_actions)``)
                                                to ``out`` (int32, length ``num_actions``); return
                                                how many. May include moves that ``apply_action``
@@ -23,6 +27,10 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                way (the search passes a scratch copy) but must
                                                give the same result distribution as the
                                                ``playout_action`` loop generated when it is absent
+                                               (which draws chance outcomes with
+                                               ``games.rng.draw_outcome``). A game with a
+                                               ``returns`` kernel leaves the final position in
+                                               ``state``: the engine reads the rewards there
 ``ply(state) -> int``  *(optional)*            plies played so far (for playout-length figures);
                                                default: not reported
 ``rollout_record(state, rng, actions, players)``  like ``rollout``, also writing each move and its
@@ -55,6 +63,20 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                superko). A softmax over the sums of the
                                                features' weights then picks the playout's move
                                                (``--playout-weights``, ``cli.py train``)
+``chance_outcomes(state, actions, probs)``      at a chance position, its outcomes: write them
+``-> int``  *(with chance)*                    to ``actions`` (int32, ``(num_actions,)``; an
+                                               outcome is an action in ``[0, num_actions)``,
+                                               applied by ``apply_action``) and their
+                                               probabilities to ``probs`` (float64, same
+                                               length; they sum to 1); return how many.
+                                               Required when ``Game.chance``; at a chance
+                                               position ``legal_actions`` is not called
+``returns(state, out) -> None``                at a finished position, each player's reward:
+``*(optional; required for 3+ players)*``      ``out[p]`` (float64, ``(MAX_PLAYERS,)``) for
+                                               ``p < Game.num_players``, in [0, 1]: 1 a win, 0 a
+                                               loss, between them a draw or a middle rank (a
+                                               game of three: 1, 0.5, 0). Default: from
+                                               ``status`` (win 1, loss 0, draw 0.5 each)
 ``solve(state, budget, table) -> (int, int)``  an exact solver: (final status under best play,
 ``*(optional)*``                               plies to it; the winner wins as fast and the loser
                                                loses as slowly as they can) of ``state``, or
@@ -90,11 +112,14 @@ from numba import njit
 
 from games import jit_cache
 
-ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW = -1, 0, 1, 2, 3
-RESULTS = (FIRST_WINS, SECOND_WINS, DRAW)
+CONTRACT_VERSION = 2    # 1: two players, no chance (to 2026-12-06); 2: chance, 2 to 6 players
+ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW, ENDED = -1, 0, 1, 2, 3, 4
+RESULTS = (FIRST_WINS, SECOND_WINS, DRAW, ENDED)
+CHANCE = -1             # to_play of a chance position
+MAX_PLAYERS = 6         # players a game may have (returns' buffer has this length)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve")
+                    "solve", "chance_outcomes", "returns")
 
 
 @njit(cache=True)
@@ -120,6 +145,18 @@ def feature_softmax(feats, n, weights, out):
         out[i] = np.exp(out[i] - top)
         total += out[i]
     return total
+
+
+@njit(cache=True)
+def status_returns(st, out):
+    """The rewards of a two-player game's final status ``st`` into ``out`` (float64): win 1,
+    loss 0, draw 0.5 each (the default ``returns``)."""
+    if st == FIRST_WINS:
+        out[0], out[1] = 1.0, 0.0
+    elif st == SECOND_WINS:
+        out[0], out[1] = 0.0, 1.0
+    else:
+        out[0], out[1] = 0.5, 0.5
 
 
 @dataclass(frozen=True)
@@ -243,7 +280,12 @@ class Game:
     name = ""               # required: registry name, e.g. "connect4"
     kernel_module = ""      # required: dotted module path holding the compiled kernels
     parameters = ()         # Param declarations, one per constructor keyword (default: none)
-    players = ("first", "second")   # display names of players 0 and 1
+    players = ("first", "second")   # display names of players 0, 1, ... (num_players of them)
+    num_players = 2                 # 1 to MAX_PLAYERS; a game whose number depends on a
+                                    # parameter sets self.num_players (and self.players) in
+                                    # __init__
+    chance = False                  # has chance positions (to_play == CHANCE; then the
+                                    # chance_outcomes kernel is required)
     move_help = "a move"            # how to type a move, for prompts
     record_separator = " "          # between moves of a game record; "" = one character each
     pass_action = None              # the pass move, if the game has one: RAVE keeps it out of
@@ -367,10 +409,22 @@ class Game:
         ``resigned``: the player who resigned, if one did."""
         return None
 
-    def result_text(self, status: int) -> str:
-        """A human description of a finished game's status."""
+    def result_text(self, status: int, state=None) -> str:
+        """A human description of a finished game's status (with ``state``, the final
+        position, for a game whose ``returns`` say more: the winner, or the ranks)."""
+        if state is not None and (status == ENDED or self.num_players != 2):
+            r = self.returns(state)
+            top = r.max()
+            winners = [self.players[p] for p in range(self.num_players) if r[p] == top]
+            if len(winners) == self.num_players:
+                return "draw"
+            if len(winners) == 1:
+                return f"{winners[0]} wins"
+            return " and ".join(winners) + " share the win"
         if status == DRAW:
             return "draw"
+        if status == ENDED:
+            return "game over"
         return f"{self.players[status - FIRST_WINS]} wins"
 
     # Helpers for Python callers, built on the kernels.
@@ -387,7 +441,32 @@ class Game:
                         dtype=np.int32)
 
     def to_play(self, state) -> int:
+        """The player to move (0 .. num_players - 1), or ``CHANCE`` at a chance position."""
         return int(self.kernels.to_play(state))
+
+    def is_chance(self, state) -> bool:
+        return self.chance and int(self.kernels.to_play(state)) == CHANCE
+
+    def chance_outcomes(self, state):
+        """``(actions, probs)`` of a chance position: int32 and float64 arrays of shape
+        ``(n,)``, in kernel order; ``ValueError`` if ``state`` is not a chance position."""
+        if not self.is_chance(state):
+            raise ValueError("not a chance position")
+        actions = np.empty(self.num_actions, dtype=np.int32)
+        probs = np.empty(self.num_actions, dtype=np.float64)
+        n = self.kernels.chance_outcomes(state, actions, probs)
+        return actions[:n].copy(), probs[:n].copy()
+
+    def returns(self, state) -> np.ndarray:
+        """Each player's reward at the finished position ``state``: float64
+        ``(num_players,)`` in [0, 1] (the ``returns`` kernel, else win 1, loss 0, draw 0.5)."""
+        out = np.zeros(MAX_PLAYERS, dtype=np.float64)
+        k = self.kernels
+        if hasattr(k, "returns"):
+            k.returns(state, out)
+        else:
+            status_returns(np.int64(k.status(state)), out)
+        return out[:self.num_players].copy()
 
     def status(self, state) -> int:
         return int(self.kernels.status(state))

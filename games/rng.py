@@ -69,3 +69,19 @@ def random_below(rng, n):
     x = next_u64(rng[0])
     rng[0] = x
     return below(x, n)
+
+
+@njit(cache=True)
+def draw_outcome(rng, actions, probs, n):
+    """Draw one of the ``n`` chance outcomes ``actions`` (int32) by their probabilities
+    ``probs`` (float64, summing to 1) from generator state ``rng`` (uint64[1]), advancing it;
+    returns the outcome (int64). Inversion of the cumulative distribution on a 53-bit
+    uniform; the last outcome takes any rounding remainder."""
+    x = next_u64(rng[0])
+    rng[0] = x
+    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    for i in range(n - 1):
+        u -= probs[i]
+        if u < 0.0:
+            return np.int64(actions[i])
+    return np.int64(actions[n - 1])
