@@ -91,6 +91,9 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--first", choices=("human", "ai"), help="who moves first (default human)")
     p.add_argument("--color", type=str.lower, choices=("black", "white"),
                    help="your colour in Go (black moves first)")
+    p.add_argument("--seats", metavar="LIST",
+                   help="who plays each seat, in order: human or ai, comma-separated (e.g. "
+                        "human,ai,ai for three players; all ai to watch)")
     p.add_argument("--sgf-dir", default=".", metavar="DIR",
                    help="where Go games are saved as SGF (default: the current directory)")
     p.add_argument("--resign-threshold", type=probability, default=0.1,

@@ -2,8 +2,10 @@
 
 One process compiles (or loads) the kernels once and serves every position. With ``--json``
 each position gives one line: ``{"moves", "best", "value", "playouts", "seconds", "nodes",
-"children": [{"move", "visits", "value"}], "pv"}``, values being win probabilities for the
-side to move (draws count half).
+"children": [{"move", "visits", "value"}], "pv", "player_values"}``, values being win
+probabilities for the side to move (draws count half; in a game of more players, its expected
+reward), ``player_values`` each player's expected reward. At a chance position (a roll to
+come) ``"chance": true`` and the children are the outcomes, each with its ``probability``.
 """
 import json
 import sys
@@ -51,19 +53,34 @@ def report(game, state, moves, result, as_json, top=0):
         print(json.dumps({"moves": moves, **result.to_dict(), **extra}), flush=True)
         return
     proof = f", proven {result.proof.value} within {result.plies} plies" if result.proof else ""
-    mover = game.players[game.to_play(state)]
-    console.print(f"[bold]{escape(moves) or '(start)'}[/bold] ({mover} to move): best {result.move}, win "
-                  f"{100 * result.value:.1f}%{proof} ({result.playouts:,} playouts in "
-                  f"{result.seconds:.2f} s, {result.nodes:,} nodes)")
+    where = f"[bold]{escape(moves) or '(start)'}[/bold]"
+    counts = (f"({result.playouts:,} playouts in {result.seconds:.2f} s, "
+              f"{result.nodes:,} nodes)")
+    if result.chance:
+        console.print(f"{where} (a chance position: the outcome is drawn, not chosen) {counts}")
+    else:
+        mover = game.players[game.to_play(state)]
+        console.print(f"{where} ({mover} to move): best {result.move}, win "
+                      f"{100 * result.value:.1f}%{proof} {counts}")
+    if result.chance or game.num_players != 2:
+        values = ", ".join(f"{escape(name)} {100 * v:.1f}%"
+                           for name, v in zip(game.players, result.player_values))
+        console.print(f"expected reward: {values}")
     shown = [c for c in result.children if c.visits or c.proof is not None]  # others: --json
     rows = shown[:top] if top else shown
     proofs = any(c.proof is not None for c in rows)     # else no (blank) proof column
     table = Table(box=None, padding=(0, 2), pad_edge=False)
-    for col in ("move", "visits", "win %") + (("proof",) if proofs else ()):
+    value_column = "win %"
+    if result.chance:           # an outcome's value is the last mover's (player 0 at the root)
+        value_column = f"{game.players[0]} %"
+    columns = ("move",) + (("probability",) if result.chance else ()) + ("visits", value_column)
+    for col in columns + (("proof",) if proofs else ()):
         table.add_column(col, justify="right")
     for c in rows:
         proof = f"{c.proof.value} within {c.plies}" if c.proof is not None else ""
-        table.add_row(c.move, f"{c.visits:,}", f"{100 * c.value:.1f}", *((proof,) if proofs else ()))
+        chance = (f"{100 * c.probability:.1f}%",) if result.chance else ()
+        table.add_row(c.move, *chance, f"{c.visits:,}", f"{100 * c.value:.1f}",
+                      *((proof,) if proofs else ()))
     console.print(table)
     if top and len(shown) > top:
         console.print(f"  ({len(shown) - top} more moves searched: --top 0 lists them)")

@@ -6,21 +6,25 @@
 Side A takes the command's flags; side B takes A's flags changed by those in
 ``--opponent-args`` (e.g. ``"--no-transpositions"``, ``"--playout-policy uniform"``,
 ``"--seconds 0.5"``). Both play in this process, one after the other, so each gets the whole
-machine while it thinks: at equal ``--seconds`` that is a match at equal time. Colours (who
-moves first) alternate, game ``i`` seeds both searches with ``seed + i`` (A's seed), and the
-game's own rules are the referee (the final status after the last move); game flags of B
-may change how it plays (a playout policy), not the rules (a refusal in one line). Ctrl-C
-keeps the summary of the games finished. The score counts a draw as
-half a win; its 95 % interval is Wilson's over the games, draws counted as half.
+machine while it thinks: at equal ``--seconds`` that is a match at equal time. Seats rotate:
+in game ``i`` A plays seat ``i mod P`` of the game's P players and B every other seat (two
+players: colours alternate); game ``i`` seeds both searches with ``seed + i`` (A's seed) and
+draws its rolls, in a game with chance, from that seed and the ply. The game's own rules are
+the referee (its ``returns`` after the last move); game flags of B may change how it plays (a
+playout policy), not the rules (a refusal in one line). Ctrl-C keeps the summary of the
+games finished. A's score in a game is its return (1 win, 0 loss, a draw or a middle rank
+between); its 95 % interval is Wilson's over the games, fractions counted as such.
 """
 import json
 import shlex
 import time
 
+import numpy as np
+
 from frontends.common import UsageError, make_game, output_file
 from frontends.match import wilson
 from frontends.player import PlayerConfig
-from games.contract import DRAW, FIRST_WINS, ONGOING
+from games.contract import CHANCE, ONGOING
 
 
 def side_of(args, name):
@@ -29,9 +33,11 @@ def side_of(args, name):
     return game, PlayerConfig.from_args(args, threads=1)
 
 
-def play_game(sides, a_first, seed, log=None):
-    """One game between ``sides`` = [(game, engine, budget)] for A and B; A moves first if
-    ``a_first``. Returns (A's score: 1, 0.5 or 0, plies, seconds per move of A and of B)."""
+def play_game(sides, a_seat, seed, log=None):
+    """One game between ``sides`` = [(game, engine, budget)] for A and B; A plays seat
+    ``a_seat`` (a bool: True for seat 0, False for seat 1), B the others. Returns (A's
+    score: its return in [0, 1], plies, seconds per move of A and of B)."""
+    a_seat = int(not a_seat) if isinstance(a_seat, bool) else int(a_seat)
     states = [g.initial_state() for g, _, _ in sides]
     for _, engine, _ in sides:
         engine.forget()
@@ -41,12 +47,17 @@ def play_game(sides, a_first, seed, log=None):
     plies = 0
     while int(kernels.status(states[0])) == ONGOING:
         mover = int(kernels.to_play(states[0]))
-        who = 0 if (mover == 0) == a_first else 1
-        game, engine, budget = sides[who]
-        t0 = time.perf_counter()
-        action = engine.search(states[who], **budget).action
-        spent[who] += time.perf_counter() - t0
-        moves[who] += 1
+        if mover == CHANCE:                 # a roll: from the seed and the ply
+            outcomes, probs = sides[0][0].chance_outcomes(states[0])
+            rng = np.random.default_rng([seed & (2**63 - 1), plies])
+            action = int(outcomes[rng.choice(len(outcomes), p=probs / probs.sum())])
+        else:
+            who = 0 if mover == a_seat else 1
+            game, engine, budget = sides[who]
+            t0 = time.perf_counter()
+            action = engine.search(states[who], **budget).action
+            spent[who] += time.perf_counter() - t0
+            moves[who] += 1
         for (g, e, _), s in zip(sides, states):
             g.play(s, action)
             e.advance(action)
@@ -55,12 +66,7 @@ def play_game(sides, a_first, seed, log=None):
                              "on the game's result): give B search flags, or game flags that "
                              "change only how it plays")
         plies += 1
-    st = int(kernels.status(states[0]))
-    if st == DRAW:
-        score = 0.5
-    else:
-        first_won = st == FIRST_WINS
-        score = 1.0 if first_won == a_first else 0.0
+    score = float(sides[0][0].returns(states[0])[a_seat])
     return score, plies, spent[0] / max(moves[0], 1), spent[1] / max(moves[1], 1)
 
 
@@ -113,14 +119,19 @@ def run(args, parse):
         sides.append((game, engine, player.budget))
     total, rows, code = 0.0, [], 0
     try:
+        seats = games_ab[0].num_players
         for i in range(args.games):
-            a_first = i % 2 == 0
-            score, plies, ta, tb = play_game(sides, a_first, args.seed + i)
+            a_seat = i % seats
+            score, plies, ta, tb = play_game(sides, a_seat, args.seed + i)
             total += score
-            rows.append({"game": i + 1, "a_first": a_first, "a_score": score, "plies": plies,
+            rows.append({"game": i + 1, "a_first": a_seat == 0, "a_seat": a_seat,
+                         "a_score": score, "plies": plies,
                          "a_seconds_per_move": ta, "b_seconds_per_move": tb})
-            word = {1.0: "A wins", 0.5: "draw", 0.0: "B wins"}[score]
-            print(f"game {i + 1:>3}: A {'first' if a_first else 'second'}, {word} in {plies} "
+            word = {1.0: "A wins", 0.0: "B wins"}.get(score, "draw" if seats == 2
+                                                       else f"A scores {score:g}")
+            place = ("first" if a_seat == 0 else "second") if seats == 2 else \
+                f"seat {a_seat + 1} of {seats}"
+            print(f"game {i + 1:>3}: A {place}, {word} in {plies} "
                   f"plies  A {ta:.2f} s/move, B {tb:.2f} s/move  [A {total:g}/{i + 1}]",
                   flush=True)
     except KeyboardInterrupt:
@@ -132,7 +143,7 @@ def run(args, parse):
     low, high = wilson(total, n)
     summary = {"games": n, "a_score": total, "a_rate": total / n, "wilson_95": [low, high],
                "wins": sum(r["a_score"] == 1.0 for r in rows),
-               "draws": sum(r["a_score"] == 0.5 for r in rows),
+               "draws": sum(0.0 < r["a_score"] < 1.0 for r in rows),
                "losses": sum(r["a_score"] == 0.0 for r in rows),
                "a_seconds_per_move": sum(r["a_seconds_per_move"] for r in rows) / n,
                "b_seconds_per_move": sum(r["b_seconds_per_move"] for r in rows) / n,

@@ -1,7 +1,11 @@
 """`play`: a game against the AI in the terminal, for any registered game.
 
 The human types moves in the game's notation or a command (undo, hint, quit; resign and score
-in games that have them). Bad input gets a one-line reason and the prompt again. End of input
+in games that have them). Any seats may be human or AI (``--seats human,ai,ai``; by default
+the human has the first seat, or the second with ``--first ai``). Chance positions (a roll of
+the dice) are drawn by the engine from the seed (``--seed``; the same seed gives the same
+rolls) and shown; an undo keeps the rolls it takes back (a roll is a function of the seed and
+the ply), so undoing never fishes for better dice. Bad input gets a one-line reason and the prompt again. End of input
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
 save records) and nothing is lost.
 
@@ -12,13 +16,15 @@ second) while the board and the first prompt show, drawn by the game's pure-Pyth
 import signal
 import sys
 
+import numpy as np
+
 from rich.markup import escape
 from rich.text import Text
 
 from frontends.common import UsageError, console, err, make_game, output_folder
 from frontends.player import PendingEngine, PlayerConfig, Resigner
 from games import pure
-from games.contract import ONGOING
+from games.contract import CHANCE, ONGOING
 from mcts.results import Proof
 
 COMMANDS = ("undo", "hint", "quit")
@@ -29,8 +35,12 @@ class Session:
     """A game in progress: positions before each move, the moves, who played them.
     ``engine``: a :class:`frontends.player.PendingEngine`."""
 
-    def __init__(self, game, engine, human, player):
-        self.game, self.pending, self.human = game, engine, human
+    def __init__(self, game, engine, humans, player):
+        self.game, self.pending = game, engine
+        self.humans = frozenset([humans] if isinstance(humans, int) else humans)
+        self.human = min(self.humans) if self.humans else None   # the first human seat
+        seed = player.seed
+        self.dice_seed = int(np.random.SeedSequence().entropy) if seed is None else int(seed)
         self.twin = None if engine.ready else start_twin(game)
         self.budget = player.budget
         self.resigner = Resigner(player.resign_threshold)
@@ -68,14 +78,26 @@ class Session:
         self.movers.append(player)
 
     def undo(self):
-        """Take back moves up to and including the human's last one. False if there is none."""
-        if self.human not in self.movers:
+        """Take back moves up to and including a human's last one (and the rolls since).
+        False if there is none."""
+        if not self.humans.intersection(self.movers):
             return False
         while True:
             self.states.pop()
             self.actions.pop()
-            if self.movers.pop() == self.human:
+            if self.movers.pop() in self.humans:
                 return True
+
+    def roll(self):
+        """Draw the outcome of the chance position now (a roll) and play it: a function of
+        the session's seed and the ply, so that the same seed gives the same rolls, and an
+        undone roll comes again. Returns the outcome's text."""
+        actions, probs = self.game.chance_outcomes(self.state)
+        rng = np.random.default_rng([self.dice_seed & (2**63 - 1), len(self.actions)])
+        action = int(actions[rng.choice(len(actions), p=probs / probs.sum())])
+        text = self.game.format_move(action, self.state)
+        self.play(action)
+        return text
 
     def record(self):
         g = self.rules
@@ -88,7 +110,9 @@ class Session:
     def result(self):
         g = self.rules
         if self.resigned is not None:
-            return f"{g.players[1 - self.resigned]} wins by resignation"
+            if g.num_players == 2:
+                return f"{g.players[1 - self.resigned]} wins by resignation"
+            return f"{g.players[self.resigned]} resigned"
         st = g.status(self.state)
         return g.summary(self.state) if st != ONGOING else "unfinished"
 
@@ -171,7 +195,7 @@ def read_line(prompt):
 def human_turn(session):
     """Read and carry out one line of input. Returns False when the human quits."""
     g, s = session.game, session
-    line = read_line(f"{g.players[s.human]} to move ({g.move_help}, or "
+    line = read_line(f"{g.players[g.to_play(s.state)]} to move ({g.move_help}, or "
                      f"{', '.join(commands(s.rules))}): ")
     s.wait_for_engine()             # the first line waits for it, if it is still loading
     if line is None:
@@ -193,7 +217,7 @@ def human_turn(session):
         console.print(f"hint: {r.move} ({estimate(r).replace('I win', 'you win')})")
         return True
     if word == "resign" and g.resign_allowed:
-        s.resigned = s.human
+        s.resigned = g.to_play(s.state)
         return True
     if word == "score":
         text = g.score_text(s.state)
@@ -220,14 +244,26 @@ def keeps_score(game):
     return game.score_text(game.initial_state()) is not None
 
 
-def human_player(game, args):
-    if args.color and args.first:
-        raise UsageError("give either --color or --first, not both")
+def human_seats(game, args):
+    """The players (0-based) the human plays: ``--seats`` (one word per player, ``human``
+    or ``ai``), else ``--color``, else the first seat (the second with ``--first ai``).
+    ``UsageError`` for flags that disagree or a seat list that does not fit the game."""
+    seats = getattr(args, "seats", None)
+    if sum(x is not None for x in (args.color, args.first, seats)) > 1:
+        raise UsageError("give one of --seats, --color and --first")
+    if seats is not None:
+        words = [w.strip().lower() for w in seats.split(",")]
+        if len(words) != game.num_players or not set(words) <= {"human", "ai"}:
+            names = ", ".join(game.players)
+            raise UsageError(f"--seats needs {game.num_players} words, human or ai, one per "
+                             f"player ({names}), e.g. --seats "
+                             + ",".join(["human"] + ["ai"] * (game.num_players - 1)))
+        return {i for i, w in enumerate(words) if w == "human"}
     if args.color:
         if args.color == "white":
-            return 1
-        return 0
-    return 1 if args.first == "ai" else 0
+            return {1}
+        return {0}
+    return {1} if args.first == "ai" else {0}
 
 
 def play(args):
@@ -235,21 +271,28 @@ def play(args):
     game = make_game(args)
     if game.saves_games:
         output_folder(args.sgf_dir)         # before the game, not after it
-    human = human_player(game, args)
+    humans = human_seats(game, args)
     player = PlayerConfig.from_args(args)
-    session = Session(game, PendingEngine(player, game), human, player)
+    session = Session(game, PendingEngine(player, game), humans, player)
     session.save_dir = args.sgf_dir
-    console.print(f"{game.name}: you are {game.players[human]}. Type {game.move_help}, "
+    you = (" and ".join(game.players[h] for h in sorted(humans)) if humans
+           else "watching (every seat is the AI's)")
+    console.print(f"{game.name}: you are {you}. Type {game.move_help}, "
                   f"or one of: {', '.join(commands(session.rules))}.")
     status = 0
     _pipe_errors()
     try:
         show(session)
         while not session.over():
-            if session.rules.to_play(session.state) == human:
+            who = session.rules.to_play(session.state)
+            if who == CHANCE:
+                session.wait_for_engine()
+                console.print(f"roll: [bold]{escape(session.roll())}[/bold]")
+                show(session)
+            elif who in session.humans:
                 if not human_turn(session):
                     break
-                if session.actions and session.movers[-1] == human:
+                if session.actions and session.movers[-1] in session.humans:
                     show(session)
             else:
                 ai_move(session)

@@ -49,7 +49,8 @@ def selfplay(args):
     s = summary(data)
     console.print(f"{s['episodes']} episodes, {s['plies']:,} plies in {seconds:.2f} s "
                   f"({s['episodes'] / seconds:,.1f} episodes/s, {s['plies'] / seconds:,.0f} "
-                  f"plies/s); {game.players[0]} won {s['first_wins']}, {game.players[1]} won "
-                  f"{s['second_wins']}, draws {s['draws']}; mean length {s['mean_length']:.1f}")
+                  f"plies/s); "
+                  + ", ".join(f"{name} won {w}" for name, w in zip(game.players, s["wins"]))
+                  + f", draws {s['draws']}; mean length {s['mean_length']:.1f}")
     console.print(f"written to {out}", markup=False)
     return 0

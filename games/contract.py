@@ -401,7 +401,7 @@ class Game:
 
     def summary(self, state) -> str:
         """Final report of a finished game (e.g. an area count); by default the result."""
-        return self.result_text(self.status(state))
+        return self.result_text(self.status(state), state)
 
     def save_game(self, moves, state, resigned=None, directory: str = "."):
         """Write a game to a file (e.g. SGF) and return its path, or None (the default) if the

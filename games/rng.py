@@ -71,17 +71,25 @@ def random_below(rng, n):
     return below(x, n)
 
 
+
 @njit(cache=True)
-def draw_outcome(rng, actions, probs, n):
-    """Draw one of the ``n`` chance outcomes ``actions`` (int32) by their probabilities
-    ``probs`` (float64, summing to 1) from generator state ``rng`` (uint64[1]), advancing it;
-    returns the outcome (int64). Inversion of the cumulative distribution on a 53-bit
-    uniform; the last outcome takes any rounding remainder."""
+def draw_index(rng, probs, n):
+    """Draw an index ``i`` in ``[0, n)`` with probability ``probs[i]`` (float64, summing to 1)
+    from generator state ``rng`` (uint64[1]), advancing it: inversion of the cumulative
+    distribution on a 53-bit uniform; the last index takes any rounding remainder."""
     x = next_u64(rng[0])
     rng[0] = x
     u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
     for i in range(n - 1):
         u -= probs[i]
         if u < 0.0:
-            return np.int64(actions[i])
-    return np.int64(actions[n - 1])
+            return np.int64(i)
+    return np.int64(n - 1)
+
+
+@njit(cache=True)
+def draw_outcome(rng, actions, probs, n):
+    """Draw one of the ``n`` chance outcomes ``actions`` (int32) by their probabilities
+    ``probs`` (float64, summing to 1) from generator state ``rng`` (uint64[1]) with
+    :func:`draw_index`; returns the outcome (int64)."""
+    return np.int64(actions[draw_index(rng, probs, n)])

@@ -72,6 +72,34 @@ def backpropagate(path, depth, r0, mover, visits, value_sum, shared):
 
 
 @nrt_free
+def backpropagate_n(path, depth, rewards, mover, visits, value_sum, player_sums, shared):
+    """Max-n backup (Luckhart and Irani 1986; for UCT, Sturtevant 2008, "An analysis of UCT in
+    multi-player games"): every node of ``path[:depth + 1]`` gets a visit and the reward of
+    its own mover from ``rewards`` (float64, (MAX_PLAYERS,), one per player), so that each
+    player's choices maximise that player's reward. A chance outcome's node (mover
+    ``CHANCE``) takes the reward of the last player above it on the path (player 0 below a
+    chance root); ``player_sums`` (float64, (MAX_PLAYERS,)) adds the whole vector (the root's
+    value for every player). With ``shared``, the visit was counted on the way down and the
+    rewards are added atomically."""
+    view = 0
+    for d in range(depth + 1):
+        nd = path[d]
+        m = mover[nd]
+        if m >= 0:
+            view = m
+        if shared:
+            atomic_add(value_sum, nd, rewards[view])
+        else:
+            visits[nd] += 1
+            value_sum[nd] += rewards[view]
+    for p in range(rewards.shape[0]):
+        if shared:
+            atomic_add(player_sums, p, rewards[p])
+        else:
+            player_sums[p] += rewards[p]
+
+
+@nrt_free
 def propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
                     proven_plies):
     """MCTS-Solver backup: the leaf ``path[depth]`` is proven; prove its ancestors with

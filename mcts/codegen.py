@@ -95,9 +95,89 @@ def solve(state, budget, table):
     """Generated stand-in: this game has no exact solver."""
     return np.int64(ONGOING), np.int64(0)
 '''
+_NO_CHANCE = '''
+@njit(cache=True)
+def chance_outcomes(state, actions, probs):
+    """Generated stand-in: this game has no chance positions."""
+    return 0
+'''
+_DEFAULT_RETURNS = '''
+@njit(cache=True)
+def returns(state, out):
+    """Generated default: the rewards of the final status (win 1, loss 0, draw 0.5)."""
+    status_returns(status(state), out)
+'''
+# The playouts the search calls for a game with chance or a returns kernel take scratch
+# buffers for chance_outcomes (``buf`` int32, ``probs`` float64, (num_actions,)). Generated
+# from playout_action when the game has no rollout of its own (drawing chance outcomes by
+# probability), else adapters of the game's own; ``rollout``/``rollout_record`` of a chance
+# game without its own allocate their buffers per call (for callers that have none).
+_CHANCE_ROLLOUT = '''
+@njit(cache=True)
+def chance_rollout(state, rng, buf, probs):
+    """Generated default: the game's playout_action until the game ends, each chance
+    outcome drawn by its probability; returns the final status."""
+    st = status(state)
+    while st == ONGOING:
+        if to_play(state) == CHANCE:
+            n = chance_outcomes(state, buf, probs)
+            st = apply_action(state, draw_outcome(rng, buf, probs, n))
+        else:
+            st = apply_action(state, playout_action(state, rng))
+    return st
+
+
+@njit(cache=True)
+def rollout(state, rng):
+    """Generated default: :func:`chance_rollout` with buffers of its own."""
+    return chance_rollout(state, rng, np.empty(OUTCOME_BUFFER, dtype=np.int32),
+                          np.empty(OUTCOME_BUFFER, dtype=np.float64))
+'''
+_CHANCE_ROLLOUT_RECORD = '''
+@njit(cache=True)
+def chance_rollout_record(state, rng, seq_actions, seq_players, buf, probs):
+    """Generated default: :func:`chance_rollout`, recording each move and its player (chance
+    outcomes as player CHANCE) up to the buffers' length; returns (final status, moves
+    recorded)."""
+    n = 0
+    st = status(state)
+    while st == ONGOING:
+        player = to_play(state)
+        if player == CHANCE:
+            k = chance_outcomes(state, buf, probs)
+            a = draw_outcome(rng, buf, probs, k)
+        else:
+            a = playout_action(state, rng)
+        st = apply_action(state, a)
+        if n < seq_actions.shape[0]:
+            seq_actions[n] = a
+            seq_players[n] = player
+            n += 1
+    return st, n
+
+
+@njit(cache=True)
+def rollout_record(state, rng, seq_actions, seq_players):
+    """Generated default: :func:`chance_rollout_record` with buffers of its own."""
+    return chance_rollout_record(state, rng, seq_actions, seq_players,
+                                 np.empty(OUTCOME_BUFFER, dtype=np.int32),
+                                 np.empty(OUTCOME_BUFFER, dtype=np.float64))
+'''
+_ROLLOUT_ADAPTER = '''
+@njit(cache=True)
+def chance_rollout(state, rng, buf, probs):
+    """The game's own rollout (it draws its chance outcomes itself)."""
+    return rollout(state, rng)
+'''
+_ROLLOUT_RECORD_ADAPTER = '''
+@njit(cache=True)
+def chance_rollout_record(state, rng, seq_actions, seq_players, buf, probs):
+    """The game's own (or the generated) rollout_record."""
+    return rollout_record(state, rng, seq_actions, seq_players)
+'''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
-             "solve": _NO_SOLVE}
+             "solve": _NO_SOLVE, "chance_outcomes": _NO_CHANCE, "returns": _DEFAULT_RETURNS}
 _loaded = {}
 
 
@@ -126,11 +206,20 @@ def _source_text(game_module) -> str:
     text = f"from {game_module} import {names}  # noqa: F401\n"
     body = TEMPLATE.read_text() + "\n\n" + PLAYOUT_TEMPLATE.read_text()
     present = provided_kernels(game_module)
+    chance = "chance_outcomes" in present
     for name in OPTIONAL_KERNELS:
         if name in present:
             text += f"from {game_module} import {name}  # noqa: F401\n"
+        elif chance and name == "rollout":
+            body += _CHANCE_ROLLOUT
+        elif chance and name == "rollout_record":
+            body += _CHANCE_ROLLOUT_RECORD
         else:
             body += _DEFAULTS[name]
+    if not chance or "rollout" in present:
+        body += _ROLLOUT_ADAPTER
+    if not chance or "rollout_record" in present:
+        body += _ROLLOUT_RECORD_ADAPTER
     # A compile-time constant: without a prior kernel, expand() compiles without the call.
     text += f"HAS_PRIOR = {'prior' in present}\n"
     # Likewise: without position_key, the search compiles without the transposition table.
@@ -139,6 +228,12 @@ def _source_text(game_module) -> str:
     text += f"HAS_FEATURES = {'move_features' in present}\n"
     # And without solve, without the calls of the exact solver.
     text += f"HAS_SOLVE = {'solve' in present}\n"
+    # Chance positions (chance nodes in the tree, outcomes drawn in playouts) and a returns
+    # kernel (a reward per player): either makes the search GENERAL (max-n backup of a reward
+    # vector, no MCTS-Solver); a two-player deterministic game compiles without either.
+    text += f"HAS_CHANCE = {chance}\n"
+    text += f"HAS_RETURNS = {'returns' in present}\n"
+    text += "GENERAL = HAS_CHANCE or HAS_RETURNS\n"
     return text + body
 
 

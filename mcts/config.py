@@ -164,7 +164,25 @@ def resolve(config, game, expected_playouts=None) -> dict:
     if config.prior_stats is None:
         values["prior_stats"] = (game.prior_stats_for(expected_playouts)
                                  or values["prior_stats"])
+    for name in off_for(game):
+        values[name] = False
     return values
+
+
+def off_for(game) -> dict:
+    """Options a game's nature turns off, with the reason (one line each): the MCTS-Solver
+    for a game with chance or more than two players (its proofs are two-player minimax over
+    moves, not expectations over outcomes or max-n), transpositions for a game with chance
+    (a chance node's statistics are averages over its outcomes, not a position's)."""
+    chance = bool(getattr(game, "chance", False))
+    off = {}
+    if chance or game.num_players != 2:
+        off["solver"] = ("the MCTS-Solver is off: its proofs are two-player minimax, not "
+                         + ("expectations over chance outcomes" if chance else "max-n"))
+    if chance:
+        off["transpositions"] = ("transpositions are off: a chance node's statistics average "
+                                 "over its outcomes")
+    return off
 
 
 def encode(name, value) -> float:

@@ -14,11 +14,12 @@ import numpy as np
 from numba import njit
 
 from games.compiled import copy_into
-from games.contract import ILLEGAL, ONGOING, feature_softmax
-from games.rng import next_u64, random_below
+from games.contract import CHANCE, ILLEGAL, ONGOING, feature_softmax, status_returns
+from games.rng import draw_outcome, next_u64, random_below
 from mcts.tree import NOT_PROVEN
 
 _UNIT = 1.0 / 9007199254740992.0      # 2 ** -53
+OUTCOME_BUFFER = 65536                # outcomes of a chance position, at most (games.contract)
 
 
 @njit(cache=True)
@@ -37,6 +38,28 @@ def evaluate(state, st, proof, rng, rave, learned, work):
     if rave:
         return rollout_record(state, rng, work.seq_actions, work.seq_players)
     return rollout(state, rng), 0
+
+
+@njit(cache=True)
+def evaluate_general(state, st, rng, rave, learned, work):
+    """:func:`evaluate` for a game with chance or a ``returns`` kernel (no proofs: the
+    MCTS-Solver is off for them): a playout from ``state`` unless its status ``st`` is final,
+    chance outcomes drawn by probability; writes each player's reward at the end to
+    ``work.rewards`` (float64, (MAX_PLAYERS,)) and returns the moves recorded for RAVE."""
+    n_seq = 0
+    if st == ONGOING:
+        if learned:
+            st, n_seq = learned_playout(state, rng, work, rave)
+        elif rave:
+            st, n_seq = chance_rollout_record(state, rng, work.seq_actions, work.seq_players,
+                                              work.buf, work.probs)
+        else:
+            st = chance_rollout(state, rng, work.buf, work.probs)
+    if HAS_RETURNS:
+        returns(state, work.rewards)
+    else:
+        status_returns(st, work.rewards)
+    return n_seq
 
 
 @njit(cache=True)
@@ -70,6 +93,10 @@ def learned_playout(state, rng, work, record):
     st = status(state)
     while st == ONGOING:
         player = to_play(state)
+        if HAS_CHANCE and player == CHANCE:
+            n = chance_outcomes(state, work.buf, work.probs)
+            st = apply_action(state, draw_outcome(rng, work.buf, work.probs, n))
+            continue
         a = softmax_action(state, rng, work.weights, work.cand, work.feats, work.logits)
         st = apply_action(state, a)
         tries = 0
@@ -104,14 +131,22 @@ def first_accepted(state, buf):
 def random_playouts(root_state, n, rng, scratch, outcomes):
     """Play ``n`` playouts from ``root_state`` with the game's playout policy.
 
-    ``outcomes`` is int64[4]: counts indexed by final status (ONGOING slot unused).
-    Returns the plies played in all (negative if the game has no ``ply`` kernel)."""
+    ``outcomes`` is int64[5]: counts indexed by final status (ONGOING slot unused; a
+    shorter array counts the statuses it has room for). Chance outcomes are drawn by
+    probability. Returns the plies played in all (negative if the game has no ``ply``
+    kernel)."""
     plies = 0
     start = ply(root_state)
+    if HAS_CHANCE:
+        buf = np.empty(OUTCOME_BUFFER, dtype=np.int32)
+        probs = np.empty(OUTCOME_BUFFER, dtype=np.float64)
     for _ in range(n):
         copy_into(scratch, root_state)
-        st = rollout(scratch, rng)
-        if st >= 0:
+        if HAS_CHANCE:
+            st = chance_rollout(scratch, rng, buf, probs)
+        else:
+            st = rollout(scratch, rng)
+        if 0 <= st < outcomes.shape[0]:
             outcomes[st] += 1
         plies += ply(scratch) - start
     return plies if start >= 0 else -1
@@ -126,7 +161,7 @@ def learned_playouts(root_state, n, rng, work, outcomes):
     for _ in range(n):
         copy_into(scratch, root_state)
         st, _ = learned_playout(scratch, rng, work, False)
-        if st >= 0:
+        if 0 <= st < outcomes.shape[0]:
             outcomes[st] += 1
         plies += ply(scratch) - start
     return plies if start >= 0 else -1
@@ -141,14 +176,25 @@ def random_episode(root_state, rng, states, actions, players, legal_mask, learne
     the final one; ``actions`` (L,) int32 and ``players`` (L,) int8 the move and mover of each
     ply; ``legal_mask`` (L, num_actions) float32, zeroed by the caller, marks the legal actions.
     A policy move that ``apply_action`` refuses (e.g. superko) is replaced by a uniformly
-    random accepted one. Returns (length, final status)."""
+    random accepted one. A chance position is a ply of player ``CHANCE`` whose mask marks
+    its outcomes, one drawn by probability. Returns (length, final status)."""
     state = root_state.copy()
     buf = np.empty(legal_mask.shape[1], dtype=np.int32)
+    probs = np.empty(legal_mask.shape[1], dtype=np.float64)
     t = 0
     st = status(state)
     while st == ONGOING and t < actions.shape[0]:
         copy_into(states[t], state)
         players[t] = to_play(state)
+        if HAS_CHANCE and players[t] == CHANCE:
+            n = chance_outcomes(state, buf, probs)
+            for i in range(n):
+                legal_mask[t, buf[i]] = 1.0
+            a = draw_outcome(rng, buf, probs, n)
+            st = apply_action(state, a)
+            actions[t] = a
+            t += 1
+            continue
         n = legal_actions(state, buf)
         for i in range(n):
             legal_mask[t, buf[i]] = 1.0

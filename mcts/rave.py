@@ -29,7 +29,8 @@ def select_child_rave(node, c, k, merge_prior, first_child, num_children, mover,
     best = -1
     best_score = -np.inf
     log_n = np.log(visits[node] + 1.0)
-    lost = FIRST_WINS + (1 - np.int64(mover[first]))
+    who = np.int64(mover[first])
+    lost = FIRST_WINS + (1 - who) if who < 2 else ILLEGAL - 1   # no proofs past 2 players
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
@@ -82,3 +83,39 @@ def amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, e
             mark[mover[nd] * a_count + action[nd]] = stamp
             if first_only:
                 mark[(1 - mover[nd]) * a_count + action[nd]] = -1
+
+
+@nrt_free
+def amaf_update_n(path, depth, seq_actions, seq_players, n_seq, mark, stamp, rewards, excluded,
+                  first_only, first_child, num_children, action, mover, amaf_visits, amaf_value):
+    """:func:`amaf_update` for any number of players and chance: the same statistics, each
+    child credited with its own mover's reward from ``rewards`` (float64, (MAX_PLAYERS,));
+    ``mark`` (int64, ``(MAX_PLAYERS * num_actions,)``) holds a stamp per player and action.
+    Chance outcomes (player ``CHANCE``) and the children of chance nodes get no AMAF
+    statistics."""
+    a_count = np.int64(mark.shape[0] // rewards.shape[0])
+    players = np.int64(rewards.shape[0])
+    for t in range(n_seq - 1, -1, -1):
+        p = np.int64(seq_players[t])
+        if p < 0:
+            continue
+        mark[p * a_count + seq_actions[t]] = stamp
+        if first_only:
+            for q in range(players):
+                if q != p:
+                    mark[q * a_count + seq_actions[t]] = -1
+    for d in range(depth, -1, -1):
+        nd = path[d]
+        f = first_child[nd]
+        if f >= 0 and mover[f] >= 0:
+            for j in range(f, f + num_children[nd]):
+                if mark[mover[j] * a_count + action[j]] == stamp and action[j] != excluded:
+                    amaf_visits[j] += 1
+                    amaf_value[j] += rewards[mover[j]]
+        if d > 0 and mover[nd] >= 0:
+            p = np.int64(mover[nd])
+            mark[p * a_count + action[nd]] = stamp
+            if first_only:
+                for q in range(players):
+                    if q != p:
+                        mark[q * a_count + action[nd]] = -1

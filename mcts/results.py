@@ -33,18 +33,22 @@ class Proof(str, Enum):
 class ChildStats:
     """One root move after a search (summed over the search threads).
 
-    visits: playouts through the move; value: mean reward of the mover in [0, 1] (draws half);
-    proof: a :class:`Proof` for the mover, or None; plies: plies to the end under best play
-    when proven, else None."""
+    visits: playouts through the move; value: mean reward of the mover in [0, 1] (draws half;
+    for a chance outcome, of the last player to move before it); proof: a :class:`Proof`
+    for the mover, or None; plies: plies to the end under best play when proven, else None;
+    probability: a chance outcome's probability (None for a player's move)."""
     action: int
     move: str
     visits: int = 0
     value: float = 0.0
     proof: Proof = None
     plies: int = None
+    probability: float = None
 
     def to_dict(self) -> dict:
         d = {"move": self.move, "visits": self.visits, "value": round(self.value, 4)}
+        if self.probability is not None:
+            d["probability"] = round(self.probability, 6)
         if self.proof is not None:
             d.update(proven=self.proof.value, plies=self.plies)
         return d
@@ -57,7 +61,10 @@ class SearchResult:
     searched as :class:`ChildStats`, proven wins first, then most visited first; ``pv`` is the
     principal variation (move strings); ``proof``/``plies`` the root's proof for the side to
     move, once proven. ``seconds`` is wall time; ``nodes``/``capacity`` count tree nodes,
-    ``reused`` those kept from the previous search (tree reuse)."""
+    ``reused`` those kept from the previous search (tree reuse). ``player_values`` is each
+    player's mean reward at the root (floats, one per player; max-n). ``chance``: the root is
+    a chance position, ``children`` its outcomes (with probabilities) and ``action`` only the
+    most visited of them: a roll is drawn, not chosen."""
     action: int
     move: str
     value: float
@@ -71,6 +78,8 @@ class SearchResult:
     reused: int = 0
     proof: Proof = None
     plies: int = None
+    player_values: list = field(default_factory=list)
+    chance: bool = False
 
     @property
     def playouts_per_second(self) -> float:
@@ -79,7 +88,10 @@ class SearchResult:
     def to_dict(self) -> dict:
         d = {"best": self.move, "value": round(self.value, 4), "playouts": self.playouts,
              "seconds": round(self.seconds, 4), "nodes": self.nodes,
-             "children": [c.to_dict() for c in self.children], "pv": self.pv}
+             "children": [c.to_dict() for c in self.children], "pv": self.pv,
+             "player_values": [round(v, 4) for v in self.player_values]}
+        if self.chance:
+            d["chance"] = True
         if self.proof is not None:
             d.update(proven=self.proof.value, plies=self.plies)
         return d

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from games.contract import ONGOING
+from games.contract import CHANCE, ONGOING
 from games.rng import new_rng, split_seed
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, OPTIONS,  # noqa: F401
@@ -221,12 +221,18 @@ class MCTS:
                 tree.unprove_root()         # a proof of the exact solver: prove it by moves
                 self._reused += tree.used
             else:
-                tree.reset(st, 1 - int(k.to_play(root)))
+                tree.reset(st, self._root_mover(root))
         for i, w in enumerate(self.workers):
             if nodes is None and len(w.work.solve_table) > 1:
                 w.work.solve_table.fill(0)  # not a game's next move: depend on nothing before
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
         self._root, self._moves = root.copy(), []
+
+    def _root_mover(self, root) -> int:
+        """The mover of a fresh root: the player before the one to move (``CHANCE`` for a
+        chance position)."""
+        who = int(self.kernels.to_play(root))
+        return CHANCE if who == CHANCE else (who - 1) % self.game.num_players
 
     def _run(self, w, root, playouts, deadline, stop, early_stop):
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""
@@ -319,12 +325,19 @@ class MCTS:
         children = list(merged.values())
         for ch in children:
             ch.value = value_sums[ch.action] / ch.visits if ch.visits else 0.0
+        chance = who == CHANCE
+        if chance:
+            actions, probs = g.chance_outcomes(root)
+            for a, p in zip(actions.tolist(), probs.tolist()):
+                if a in merged:
+                    merged[a].probability = p
         children.sort(key=lambda ch: (ch.proof is not Proof.WIN, -ch.visits, -ch.value))
         best = choose(children)
         value = best.proof.reward if best.proof is not None else best.value
         trees = self.trees
         proved = [t for t in trees if t.proven[ROOT] != NOT_PROVEN]
-        return SearchResult(action=best.action, move=best.move, value=value,
+        return SearchResult(action=best.action, move=best.move, value=value, chance=chance,
+                            player_values=self._player_values(who, children),
                             children=children, pv=self.principal_variation(root, best.action),
                             playouts=sum(t.playouts for t in trees), seconds=seconds,
                             nodes=sum(t.used for t in trees),
@@ -332,6 +345,19 @@ class MCTS:
                             max_depth=max(int(t.stats[S_MAX_DEPTH]) for t in trees), reused=self._reused,
                             proof=Proof.of(int(proved[0].proven[ROOT]), who) if proved else None,
                             plies=int(proved[0].proven_plies[ROOT]) if proved else None)
+
+    def _player_values(self, who, children) -> list:
+        """Each player's mean reward at the root (floats, num_players of them): from the
+        reward vectors of the playouts for a game with chance or a ``returns`` kernel, else
+        the side to move's mean over its moves and its opponent's complement."""
+        n = self.game.num_players
+        if self.kernels.GENERAL:
+            playouts = sum(t.playouts for t in self.trees)
+            sums = sum(t.player_sums[:n] for t in self.trees)
+            return [float(s) / playouts if playouts else 0.0 for s in sums]
+        visits = sum(ch.visits for ch in children)
+        v = sum(ch.value * ch.visits for ch in children) / visits if visits else 0.5
+        return [v if p == who else 1.0 - v for p in range(n)]
 
     def principal_variation(self, root, first_action=None) -> list:
         """Moves along the most-visited path from the root (visited nodes only, each once, at

@@ -1,6 +1,6 @@
 """Self-play rollouts as training data: episodes of any registered game as numpy arrays.
 
-An episode is a trajectory s0, a0, r0, s1, ..., sT played by one policy for both players:
+An episode is a trajectory s0, a0, r0, s1, ..., sT played by one policy for every player:
 ``"random"`` (the game's compiled playout policy, whole episodes in compiled code) or
 ``"mcts"`` (this engine's search with a playout budget per move, tree reuse between moves).
 :func:`collect` runs episodes in this process, in ``workers`` processes, or on a Ray cluster;
@@ -15,20 +15,27 @@ key                 shape, dtype        meaning
 states              (T, S) game dtype   position before each ply: the game's state array,
                                         as ``game.observation(state)`` (by default the
                                         state; Go: the board and the player to move)
-actions             (T,) int32          action played
-players             (T,) int8           player who played it (0 first, 1 second)
-rewards             (T, 2) float32      reward of each player after the ply: +1 win, -1
-                                        loss, 0 draw, at the episode's last ply; else 0
+actions             (T,) int32          action played (at a chance ply, the outcome drawn)
+players             (T,) int8           player who played it (0 first, 1 second, ...;
+                                        -1 (``CHANCE``) for a chance ply: a roll)
+rewards             (T, P) float32      reward of each of the game's P players after the
+                                        ply, at the episode's last ply (else 0): ``2 r - 1``
+                                        for its return r, so +1 win, -1 loss, 0 draw
 dones               (T,) bool           True at each episode's last ply
 policy_targets      (T, A) float32      MCTS: root visit distribution; random: uniform over
-                                        the legal actions
+                                        the legal actions; at a chance ply the outcomes'
+                                        probabilities
 values              (T,) float32        MCTS: root value (win probability of the player to
-                                        move, draws half); random: NaN
+                                        move, draws half); random and chance plies: NaN
 lengths             (N,) int32          plies of each episode
 episode_starts      (N,) int64          index in T of each episode's first ply
 final_states        (N, S) game dtype   position after each episode's last ply (the same
                                         encoding as ``states``)
-outcomes            (N,) int8           final status (1 first wins, 2 second wins, 3 draw)
+outcomes            (N,) int8           final status (1 first wins, 2 second wins, 3 draw,
+                                        4 ended: see returns; 0 unfinished at max_length)
+returns             (N, P) float32      each player's final reward in [0, 1] (the game's
+                                        ``returns``: 1 win, 0 loss, draws and ranks between;
+                                        0 for an unfinished episode)
 seeds               (N,) uint64         the seed of each episode
 feature_ids         (R, K) int32        with ``features`` (MCTS, games with
                                         ``move_features``): one row per candidate move of
@@ -48,7 +55,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from games.contract import DRAW, FIRST_WINS, ONGOING, game_from_spec, spec_of
+from games.contract import CHANCE, DRAW, FIRST_WINS, ONGOING, game_from_spec, spec_of
 from games.rng import new_rng, split_seed
 
 POLICIES = ("random", "mcts")
@@ -115,6 +122,9 @@ class EpisodeRunner:
         ep = self._random_episode(seed) if self.config.policy == "random" else \
             self._mcts_episode(seed)
         encode = self.game.observation
+        finished = self.game.status(ep["final_state"]) != ONGOING
+        ep["returns"] = (self.game.returns(ep["final_state"]) if finished
+                         else np.zeros(self.game.num_players))
         final = encode(ep["final_state"])
         ep["states"] = np.stack([encode(s) for s in ep["states"]]) if len(ep["states"]) \
             else np.zeros((0,) + final.shape, dtype=final.dtype)
@@ -133,6 +143,10 @@ class EpisodeRunner:
                                             self.weights is not None, self.work)
         mask = mask[:n]
         policy = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1.0)
+        for i in np.flatnonzero(players[:n] == CHANCE):     # rolls: their probabilities
+            outcomes, probs = g.chance_outcomes(states[i])
+            policy[i] = 0.0
+            policy[i, outcomes] = probs
         return {"states": states[:n], "actions": actions[:n], "players": players[:n],
                 "policy_targets": policy, "values": np.full(n, np.nan, dtype=np.float32),
                 "final_state": states[n], "outcome": int(st)}
@@ -146,6 +160,18 @@ class EpisodeRunner:
         rows = {k: [] for k in ("states", "actions", "players", "policy_targets", "values")}
         feature_rows = []
         while g.status(state) == ONGOING and len(rows["actions"]) < g.max_length:
+            if g.is_chance(state):      # a roll: drawn, its probabilities as the target
+                outcomes, probs = g.chance_outcomes(state)
+                action = int(outcomes[rng.choice(len(outcomes), p=probs / probs.sum())])
+                pi = np.zeros(g.num_actions, dtype=np.float32)
+                pi[outcomes] = probs
+                for key, v in (("states", state.copy()), ("actions", action),
+                               ("players", CHANCE), ("policy_targets", pi),
+                               ("values", np.nan)):
+                    rows[key].append(v)
+                g.play(state, action)
+                engine.advance(action)
+                continue
             r = engine.search(state, playouts=cfg.playouts)
             pi = np.zeros(g.num_actions, dtype=np.float32)
             for ch in r.children:
@@ -314,13 +340,17 @@ def assemble(game, eps, seeds) -> dict:
         data["feature_plies"] = np.concatenate([e["feature_plies"] + s
                                                 for e, s in zip(eps, starts)])
     outcomes = np.array([e["outcome"] for e in eps], dtype=np.int8)
-    rewards = np.zeros((total, 2), dtype=np.float32)
+    returns = np.array([e["returns"] for e in eps], dtype=np.float32).reshape(
+        len(eps), game.num_players)
+    rewards = np.zeros((total, game.num_players), dtype=np.float32)
     dones = np.zeros(total, dtype=bool)
-    for start, n, st in zip(starts, lengths, outcomes):
+    for start, n, st, ret in zip(starts, lengths, outcomes, returns):
         if n:
             dones[start + n - 1] = True
-            rewards[start + n - 1] = final_rewards(int(st))
+            if st != ONGOING:
+                rewards[start + n - 1] = 2.0 * ret - 1.0
     data.update(rewards=rewards, dones=dones, lengths=lengths, episode_starts=starts,
+                returns=returns,
                 final_states=np.stack([e["final_state"] for e in eps]), outcomes=outcomes,
                 seeds=np.array(seeds, dtype=np.uint64))
     return data
@@ -350,10 +380,22 @@ def final_rewards(status: int):
 
 
 def summary(data) -> dict:
-    """Wins per side, draws and episode lengths of collected data."""
+    """Wins per player (``wins``: a list, a player's return alone at the top;
+    ``first_wins`` and ``second_wins`` its first two), draws (every return equal) and
+    episode lengths of collected data."""
     out = data["outcomes"]
-    return {"episodes": int(len(out)), "first_wins": int((out == FIRST_WINS).sum()),
-            "second_wins": int((out == FIRST_WINS + 1).sum()), "draws": int((out == DRAW).sum()),
+    ret = data["returns"] if "returns" in data else None
+    if ret is None or not len(ret):
+        wins = [int((out == FIRST_WINS).sum()), int((out == FIRST_WINS + 1).sum())]
+        draws = int((out == DRAW).sum())
+    else:
+        finished = out != ONGOING
+        top = ret == ret.max(axis=1, keepdims=True)
+        alone = finished & (top.sum(axis=1) == 1)
+        wins = [int((alone & top[:, p]).sum()) for p in range(ret.shape[1])]
+        draws = int((finished & top.all(axis=1)).sum())
+    return {"episodes": int(len(out)), "wins": wins, "first_wins": wins[0],
+            "second_wins": wins[1] if len(wins) > 1 else 0, "draws": draws,
             "mean_length": float(data["lengths"].mean()) if len(out) else 0.0,
             "plies": int(data["lengths"].sum())}
 

@@ -11,7 +11,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from games.contract import FIRST_WINS, ILLEGAL, ONGOING
+from games.contract import FIRST_WINS, ILLEGAL, MAX_PLAYERS, ONGOING
 from mcts.transpositions import EMPTY, table_renumber, table_size
 
 ROOT = 0              # index of the root node
@@ -35,28 +35,33 @@ FIELDS = (("parent", np.int32), ("first_child", np.int32), ("num_children", np.i
           ("prior_visits", np.int32), ("prior_value", np.float32))
 
 TreeArrays = namedtuple("TreeArrays", [name for name, _ in FIELDS]
-                        + ["stats", "table_keys", "table_nodes"])
+                        + ["stats", "table_keys", "table_nodes", "player_sums"])
 TreeArrays.__doc__ = (
     "The tree as the compiled search sees it: one array per field of ``FIELDS``, each of "
     "shape ``(capacity,)``, ``stats`` (int64, ``(N_STATS,)``) and the transposition table "
     "``table_keys`` (uint64) / ``table_nodes`` (int32), shape ``(table size,)``, one unused slot "
-    "for a game without ``position_key`` (see mcts.transpositions).")
+    "for a game without ``position_key`` (see mcts.transpositions); ``player_sums`` (float64, "
+    "``(MAX_PLAYERS,)``): each player's rewards summed over this search's playouts, for a "
+    "game with chance or a ``returns`` kernel (mcts.backup.backpropagate_n).")
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark", "weights", "cand", "feats", "logits",
-                                     "solve_table", "solve_state"])
+                                     "solve_table", "solve_state", "probs", "rewards"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
     "``(max_length + 2,)``, node per depth), ``seq_actions`` (int32) and ``seq_players`` (int8) "
     "(``(max_length + 1,)``, moves of a playout for AMAF), ``mark`` (int64, "
-    "``(2 * num_actions,)``, AMAF stamp per player and action); for the learned playout "
+    "``(2 * num_actions,)``, or ``(MAX_PLAYERS * num_actions,)`` for a game "
+    "with chance or a ``returns`` kernel, AMAF stamp per player and action); for the learned playout "
     "policy, ``weights`` (float64, ``(num_features,)``, at least one entry), and the scratch "
     "of ``move_features``: ``cand`` (int32, ``(num_actions,)``), ``feats`` (int32, "
     "``(num_actions, feature_slots)``) and ``logits`` (float64, ``(num_actions,)``); the "
     "table of the game's exact solver, ``solve_table`` (uint64, ``(solve_table_size,)``, at "
     "least one entry, emptied with the tree and kept with it when the tree is reused), and "
-    "``solve_state``, a second copy of the state for its calls.")
+    "``solve_state``, a second copy of the state for its calls; ``probs`` (float64, "
+    "``(num_actions,)``, chance outcomes' probabilities) and ``rewards`` (float64, "
+    "``(MAX_PLAYERS,)``, a playout's reward per player).")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -71,12 +76,22 @@ def new_workspace(game, weights=None) -> Workspace:
                      path=np.empty(game.max_length + 2, dtype=np.int64),
                      seq_actions=np.empty(game.max_length + 1, dtype=np.int32),
                      seq_players=np.empty(game.max_length + 1, dtype=np.int8),
-                     mark=np.full(2 * actions, -1, dtype=np.int64),
+                     mark=np.full((MAX_PLAYERS if general(game) else 2) * actions, -1,
+                                  dtype=np.int64),
                      weights=w, cand=np.empty(actions, dtype=np.int32),
                      feats=np.full((actions, max(game.feature_slots, 1)), -1, dtype=np.int32),
                      logits=np.empty(actions, dtype=np.float64),
                      solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
-                     solve_state=np.empty_like(game.initial_state()))
+                     solve_state=np.empty_like(game.initial_state()),
+                     probs=np.empty(actions, dtype=np.float64),
+                     rewards=np.zeros(MAX_PLAYERS, dtype=np.float64))
+
+
+def general(game) -> bool:
+    """True if ``game`` takes the search's general path (mcts.codegen: GENERAL): it has
+    chance positions or a ``returns`` kernel (every game of more than two players)."""
+    k = game.kernels
+    return hasattr(k, "chance_outcomes") or hasattr(k, "returns")
 
 
 class Tree:
@@ -103,12 +118,13 @@ class Tree:
         for name, dtype in self.FIELDS:
             setattr(self, name, np.zeros(self.capacity, dtype=dtype))
         self.stats = np.zeros(N_STATS, dtype=np.int64)
+        self.player_sums = np.zeros(MAX_PLAYERS, dtype=np.float64)
         size = table_size(self.capacity) if keyed else 1
         self.keyed = keyed
         self.table_keys = np.zeros(size, dtype=np.uint64)
         self.table_nodes = np.full(size, EMPTY, dtype=np.int32)
         self.arrays = TreeArrays(*(getattr(self, name) for name, _ in self.FIELDS), self.stats,
-                                 self.table_keys, self.table_nodes)
+                                 self.table_keys, self.table_nodes, self.player_sums)
 
     @staticmethod
     def bytes_per_node(keyed: bool) -> float:
@@ -133,6 +149,7 @@ class Tree:
         self.mover[ROOT] = root_mover
         self.status[ROOT] = root_status
         self.stats[:] = 0
+        self.player_sums[:] = 0.0
         self.stats[S_NODES] = 1
         self.table_nodes[:] = EMPTY
 
@@ -188,6 +205,7 @@ class Tree:
         self.parent[ROOT] = NO_PARENT
         self.action[ROOT] = NO_ACTION
         self.stats[:] = 0
+        self.player_sums[:] = 0.0
         self.stats[S_NODES] = n
         if self.keyed:
             table_renumber(self.table_keys, self.table_nodes, new_index)

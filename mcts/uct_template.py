@@ -44,11 +44,11 @@ import numpy as np
 from numba import njit
 
 from games.compiled import copy_into, nrt_free
-from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING
-from games.rng import below, next_u64
+from games.contract import CHANCE, DRAW, FIRST_WINS, ILLEGAL, ONGOING, status_returns
+from games.rng import below, draw_index, draw_outcome, next_u64
 from mcts.atomics import atomic_add, atomic_cas, atomic_store
-from mcts.backup import backpropagate, propagate_proof, try_prove
-from mcts.rave import amaf_update, select_child_rave
+from mcts.backup import backpropagate, backpropagate_n, propagate_proof, try_prove
+from mcts.rave import amaf_update, amaf_update_n, select_child_rave
 from mcts.transpositions import table_find, table_insert
 from mcts.tree import (EXPANDING, MAX_PLIES, NO_CHILDREN, NOT_PROVEN, ROOT, S_AMAF_STAMP,
                        S_MAX_DEPTH, S_NODES, S_PLAYOUTS)
@@ -79,6 +79,8 @@ def select_child(node, c, merge_prior, first_child, num_children, mover, node_st
     best_score = -np.inf
     cl = c * np.sqrt(np.log(visits[node] + 1.0))
     lost = FIRST_WINS + (1 - np.int64(mover[first]))   # a loss for the player to move
+    if GENERAL:                                 # no proofs (and players beyond 0 and 1)
+        lost = ILLEGAL - 1
     for j in range(first, first + num_children[node]):
         if node_status[j] == ILLEGAL or proven[j] == lost:
             continue
@@ -97,17 +99,24 @@ def select_child(node, c, merge_prior, first_child, num_children, mover, node_st
 
 
 @njit(cache=True)
-def expand(node, state, buf, rng, parent, first_child, num_children, action, mover, node_status,
-           proven, proven_plies, visits, value_sum, amaf_visits, amaf_value, prior_visits,
-           prior_value, seed_amaf, stats, shared):
+def expand(node, state, buf, probs, rng, parent, first_child, num_children, action, mover,
+           node_status, proven, proven_plies, visits, value_sum, amaf_visits, amaf_value,
+           prior_visits, prior_value, seed_amaf, stats, shared):
     """Allocate the children of leaf ``node`` (position ``state``) in shuffled order, with the
     game's prior knowledge (if any) in their prior statistics and, with ``seed_amaf``, also
     as their initial RAVE statistics; ``buf`` (int32,
-    (num_actions,)) receives the legal actions. Returns False, changing nothing, when there
+    (num_actions,)) receives the legal actions. At a chance position the children are its
+    outcomes in the order of ``chance_outcomes`` (``probs``, float64 (num_actions,), receives
+    their probabilities; ``chance_child`` relies on that order), with mover ``CHANCE``.
+    Returns False, changing nothing, when there
     is no legal action or the capacity would be exceeded. With ``shared`` (threads share the
     tree) the block is taken by an atomic add on the node count, and published by writing
     ``first_child[node]`` last: a thread that reads it finds the children complete."""
-    n = legal_actions(state, buf)
+    who = to_play(state)
+    if HAS_CHANCE and who == CHANCE:
+        n = chance_outcomes(state, buf, probs)
+    else:
+        n = legal_actions(state, buf)
     if n == 0:
         return False
     if shared:
@@ -119,13 +128,13 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         start = stats[S_NODES]
         if start + n > parent.shape[0]:
             return False
-    x = rng[0]
-    for i in range(n - 1, 0, -1):           # Fisher-Yates shuffle
-        x = next_u64(x)
-        k = below(x, i + 1)
-        buf[i], buf[k] = buf[k], buf[i]
-    rng[0] = x
-    who = to_play(state)
+    if not (HAS_CHANCE and who == CHANCE):
+        x = rng[0]
+        for i in range(n - 1, 0, -1):       # Fisher-Yates shuffle
+            x = next_u64(x)
+            k = below(x, i + 1)
+            buf[i], buf[k] = buf[k], buf[i]
+        rng[0] = x
     for i in range(n):
         j = start + i
         parent[j] = node
@@ -142,7 +151,7 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         amaf_value[j] = 0.0
         prior_visits[j] = 0
         prior_value[j] = 0.0
-    if HAS_PRIOR:                           # set by the generator (a constant)
+    if HAS_PRIOR and who != CHANCE:         # HAS_PRIOR is set by the generator (a constant)
         prior(state, buf[:n], prior_visits[start:start + n], prior_value[start:start + n])
         if seed_amaf:
             for i in range(start, start + n):
@@ -155,6 +164,17 @@ def expand(node, state, buf, rng, parent, first_child, num_children, action, mov
         first_child[node] = start
         stats[S_NODES] = start + n
     return True
+
+
+@njit(cache=True)
+def chance_child(node, state, buf, probs, rng, first_child):
+    """The child of chance node ``node`` (position ``state``) for an outcome drawn by its
+    probability (``chance_outcomes`` into the scratch ``buf`` / ``probs``): selection samples
+    chance nodes, so a node's mean value estimates the expectation over the outcomes (as in
+    the chance-node handling of Lanctot et al. 2013, "Monte Carlo *-minimax search", its
+    sampling baseline)."""
+    n = chance_outcomes(state, buf, probs)
+    return first_child[node] + draw_index(rng, probs, n)
 
 
 @nrt_free
@@ -236,15 +256,16 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     prior_visits, prior_value = tree.prior_visits, tree.prior_value
     table_keys, table_nodes = tree.table_keys, tree.table_nodes
     state, buf, path, mark = work.state, work.buf, work.path, work.mark
+    probs = work.probs
     seq_actions, seq_players = work.seq_actions, work.seq_players
     excluded, first_only = np.int64(params.no_amaf), params.rave_first_play != 0.0
     c, k = params.exploration, params.rave_k
-    solver, rave = params.solver != 0.0, params.rave != 0.0
+    solver, rave = params.solver != 0.0 and not GENERAL, params.rave != 0.0
     merge_prior = params.prior_stats != 0.0         # 1: value, 2: value and AMAF
     seed_amaf = params.prior_stats != 1.0
     parallel = params.shared != 0.0
     seen = 1 if parallel else 0                 # this simulation's own visit, when counted
-    keyed = HAS_KEY and params.transpositions != 0.0 and not parallel
+    keyed = HAS_KEY and params.transpositions != 0.0 and not parallel and not HAS_CHANCE
     learned = HAS_FEATURES and params.learned != 0.0
     solving = HAS_SOLVE and solver and params.solve_nodes > 0.0
     solve_from = max(np.int64(params.solve_from), 1)
@@ -277,7 +298,7 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if parallel and atomic_cas(first_child, node, NO_CHILDREN,
                                                EXPANDING) != NO_CHILDREN:
                         break                   # claimed by another thread first
-                    if not expand(node, state, buf, rng, parent, first_child, num_children,
+                    if not expand(node, state, buf, probs, rng, parent, first_child, num_children,
                                   action, mover, node_status, proven, proven_plies, visits,
                                   value_sum, amaf_visits, amaf_value, prior_visits,
                                   prior_value, seed_amaf, stats, parallel):
@@ -287,7 +308,9 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
                     if keyed:
                         table_insert(table_keys, table_nodes, key, node)
             while True:                         # select a child whose move is legal
-                if rave:
+                if HAS_CHANCE and mover[first_child[node]] == CHANCE:
+                    child = chance_child(node, state, buf, probs, rng, first_child)
+                elif rave:
                     child = select_child_rave(node, c, k, merge_prior, first_child,
                                               num_children, mover, node_status, proven,
                                               visits, value_sum, amaf_visits, amaf_value,
@@ -327,21 +350,31 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             if d >= 0:
                 depth = d
         leaf = path[depth]
-        final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
-        r0 = reward_first(final)
-        backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
-        if solver and proven[leaf] != NOT_PROVEN:
-            propagate_proof(path, depth, first_child, num_children, mover, node_status, proven,
-                            proven_plies)
+        if GENERAL:                             # chance or more players: max-n
+            n_seq = evaluate_general(state, st, rng, rave, learned, work)
+            backpropagate_n(path, depth, work.rewards, mover, visits, value_sum,
+                            tree.player_sums, parallel)
+        else:
+            final, n_seq = evaluate(state, st, proven[leaf], rng, rave, learned, work)
+            r0 = reward_first(final)
+            backpropagate(path, depth, r0, mover, visits, value_sum, parallel)
+            if solver and proven[leaf] != NOT_PROVEN:
+                propagate_proof(path, depth, first_child, num_children, mover, node_status,
+                                proven, proven_plies)
         if rave:
             if parallel:                        # a stamp no other simulation uses
                 stamp = atomic_add(stats, S_AMAF_STAMP, 1) + 1
             else:
                 stats[S_AMAF_STAMP] += 1
                 stamp = stats[S_AMAF_STAMP]
-            amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0, excluded,
-                        first_only, first_child, num_children, action, mover, amaf_visits,
-                        amaf_value)
+            if GENERAL:
+                amaf_update_n(path, depth, seq_actions, seq_players, n_seq, mark, stamp,
+                              work.rewards, excluded, first_only, first_child, num_children,
+                              action, mover, amaf_visits, amaf_value)
+            else:
+                amaf_update(path, depth, seq_actions, seq_players, n_seq, mark, stamp, r0,
+                            excluded, first_only, first_child, num_children, action, mover,
+                            amaf_visits, amaf_value)
         stats[S_MAX_DEPTH] = max(stats[S_MAX_DEPTH], depth)
     if parallel:
         atomic_add(stats, S_PLAYOUTS, done)

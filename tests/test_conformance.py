@@ -18,6 +18,7 @@ from conformance_games.numbers_features import NumbersWithFeatures
 from conformance_games.numbers_keyed import NumbersKeyed
 from conformance_games.numbers_rollouts import NumbersWithRollouts
 from conformance_games.numbers_solved import NumbersSolved
+from conformance_games.reversed_record import ReversedRecord
 from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
 from conformance_games.swapped_record import SwappedRecord
 from conformance_games.swapped_rollout import SwappedRollout
@@ -102,13 +103,20 @@ def test_a_rollout_that_always_says_draw():
 
 
 def test_a_rollout_record_that_swaps_the_winner():
-    only_problem(SwappedRecord(), ROLLOUTS, "rollout_record returned",
-                 "recorded moves replayed with apply_action", "return the final status")
+    only_problem(SwappedRecord(), ROLLOUTS, "rollout_record:",
+                 "the playout_action loop gives")
 
 
 def test_a_rollout_record_with_players_that_are_not_0_or_1():
     only_problem(BadRecordPlayers(), ROLLOUTS, "rollout_record recorded player 2",
-                 "0 (first) or 1 (second)")
+                 "0 to num_players - 1")
+
+
+def test_a_rollout_record_in_any_order_conforms():
+    """The moves of a playout may be recorded in any order (a board filled at once): only
+    the players and actions matter to all-moves-as-first statistics."""
+    assert all(not problems for _, problems in run_checks(ReversedRecord())
+               if _ == ROLLOUTS)
 
 
 # -- 2. apply_action that changes the state before refusing a move -----------------------------

@@ -20,7 +20,9 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   ``cache=True`` (otherwise every process compiles it again). Skipped under
   ``NUMBA_DISABLE_JIT=1``, where kernels are plain functions.
 * **seeded random games**: games of the playout policy end within ``max_length``; ``to_play``
-  is 0 or 1; legal actions are in range and apply (all of them, or an evenly spread sample of
+  is a player from 0 to ``num_players - 1`` (or ``CHANCE`` in a game with chance, whose
+  outcomes are distinct, in range, with probabilities summing to 1, and apply); a finished
+  game's ``returns`` are in [0, 1]; legal actions are in range and apply (all of them, or an evenly spread sample of
   ``MAX_ACTIONS_PER_PLY`` in a ply with more); moves round-trip through ``format_move`` /
   ``parse_move``; ``playout_action`` picks a legal move; finished games accept no move.
 * **refused moves leave the state unchanged**: on a few positions (finished ones too), every
@@ -47,9 +49,11 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   ``Z_TOLERANCE`` standard errors of their difference (pooled two-proportion test) plus
   ``ABS_TOLERANCE``; a correct game fails this by chance with a probability below one in a
   million (and the seeds are fixed, so a game passes or fails every time). A rollout must also
-  not leave a finished state whose status contradicts what it returned. ``rollout_record``'s
-  recorded moves replayed with ``apply_action`` must give the recorded players (0 or 1, the
-  player to move) and the returned final status.
+  not leave a finished state whose status contradicts what it returned. ``rollout_record``
+  must record players from 0 to ``num_players - 1`` (``CHANCE`` for a chance outcome) and
+  actions in ``[0, num_actions)``; their order is free (all-moves-as-first statistics ask
+  which player made which move, so a playout that fills a board at once may record it in
+  any order; until 2026-12-06 the moves had to replay as a legal game).
 * **search compiled vs NUMBA_DISABLE_JIT=1**: a small seeded search gives the same result twice,
   and the same compiled and under ``NUMBA_DISABLE_JIT=1`` (in a subprocess, so the kernels run
   as plain Python).

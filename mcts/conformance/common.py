@@ -2,11 +2,11 @@
 
 import numpy as np
 
-from games.contract import (DRAW, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS)
+from games.contract import (DRAW, ENDED, FIRST_WINS, ILLEGAL, ONGOING, SECOND_WINS)
 
-STATUSES = (ONGOING, FIRST_WINS, SECOND_WINS, DRAW)
+STATUSES = (ONGOING, FIRST_WINS, SECOND_WINS, DRAW, ENDED)
 STATUS_NAMES = {ILLEGAL: "ILLEGAL", ONGOING: "ONGOING", FIRST_WINS: "FIRST_WINS",
-                SECOND_WINS: "SECOND_WINS", DRAW: "DRAW"}
+                SECOND_WINS: "SECOND_WINS", DRAW: "DRAW", ENDED: "ENDED"}
 
 RANDOM_GAMES = 20             # seeded random games; the first CHECKED_GAMES try every move
 CHECKED_GAMES = 5
@@ -14,7 +14,7 @@ MAX_ACTIONS_PER_PLY = 2000    # legal actions tried per ply (an even spread beyo
 PLAYOUTS = 2000               # playouts per position when comparing rollouts
 Z_TOLERANCE = 5.0             # standard errors allowed between two result rates ...
 ABS_TOLERANCE = 0.02          # ... plus this absolute margin
-REPLAYS = 200                 # rollout_record playouts replayed per position
+
 SEARCH_PLAYOUTS = 200
 SUBPROCESS_SECONDS = 1800     # the plain-Python search of a big game is slow, but not this slow
 STDERR_LINES = 8              # lines of the plain-Python run's stderr shown when it fails

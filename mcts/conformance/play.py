@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from games.contract import (ILLEGAL, ONGOING, RESULTS)
-from games.rng import new_rng
+from games.contract import CHANCE, ENDED, ILLEGAL, ONGOING, RESULTS
+from games.rng import draw_outcome, new_rng
 from mcts.conformance.common import (CHECKED_GAMES, MAX_ACTIONS_PER_PLY, _needs_generated_loop,
                                      _Problems, RANDOM_GAMES, _spread, STATUSES)
 
@@ -25,9 +25,17 @@ def _random_game(game, seed, problems, check_each=True):
                          "longest possible game (the search sizes its buffers by it)")
             return actions
         player = int(k.to_play(state))
-        if player not in (0, 1):
-            problems.add("to_play", f"to_play returned {player} ({where}): it must return 0 "
-                         "(first player) or 1 (second player)")
+        if player == CHANCE and game.chance:
+            a = _chance_step(game, state, rng, where, problems, check_each)
+            if a is None:
+                return actions
+            actions.append(a)
+            continue
+        if not 0 <= player < game.num_players:
+            chance = " (CHANCE, -1, only in a game that sets chance = True)" \
+                if player == CHANCE else ""
+            problems.add("to_play", f"to_play returned {player}{chance} ({where}): it must "
+                         f"return a player from 0 to num_players - 1 = {game.num_players - 1}")
             return actions
         n = int(k.legal_actions(state, buf))
         if n > game.num_actions:
@@ -80,7 +88,12 @@ def _random_game(game, seed, problems, check_each=True):
     st = int(k.status(state))
     if st not in RESULTS:
         problems.add("final status", f"status returned {st} at the end of the game with seed "
-                     f"{seed}: it must be ONGOING, FIRST_WINS, SECOND_WINS or DRAW")
+                     f"{seed}: it must be ONGOING, FIRST_WINS, SECOND_WINS, DRAW or ENDED")
+    elif st == ENDED and not hasattr(k, "returns"):
+        problems.add("returns", f"status returned ENDED (game with seed {seed}) but the game "
+                     "has no returns kernel to say who won: write returns(state, out)")
+    else:
+        _check_returns(game, state, seed, problems)
     if int(k.legal_actions(state, buf)) != 0:
         problems.add("legal after end", f"legal_actions is not empty after the end of the game "
                      f"with seed {seed}: it must give no action once status is not ONGOING")
@@ -89,6 +102,55 @@ def _random_game(game, seed, problems, check_each=True):
         problems.add("accepted after end", f"apply_action accepted {last} after the end of the "
                      f"game with seed {seed}: it must refuse every move once the game is over")
     return actions
+
+
+def _chance_step(game, state, rng, where, problems, check_each):
+    """At a chance position: check ``chance_outcomes`` (outcomes in range and distinct,
+    probabilities that sum to 1), and with ``check_each`` their notation; apply an outcome
+    drawn by probability. Returns it, or None after a problem."""
+    k = game.kernels
+    size = 2 * game.num_actions + 64
+    acts, probs = np.empty(size, dtype=np.int32), np.empty(size, dtype=np.float64)
+    if not hasattr(k, "chance_outcomes"):
+        problems.add("no chance_outcomes", "the game sets chance = True and to_play returned "
+                     "CHANCE, but the kernel module has no chance_outcomes(state, actions, "
+                     "probs): write it")
+        return None
+    n = int(k.chance_outcomes(state, acts, probs))
+    outs, ps = [int(a) for a in acts[:max(n, 0)]], probs[:max(n, 0)]
+    if not 1 <= n <= game.num_actions or len(set(outs)) != n \
+            or any(not 0 <= a < game.num_actions for a in outs):
+        problems.add("outcomes", f"chance_outcomes gave {n} outcomes {outs[:8]} ({where}): it "
+                     f"must give at least one, each a distinct action in [0, {game.num_actions})")
+        return None
+    if (ps < 0).any() or not np.isfinite(ps).all() or abs(float(ps.sum()) - 1.0) > 1e-9:
+        problems.add("probabilities", f"chance_outcomes' probabilities {ps[:8].tolist()} "
+                     f"({where}) must be finite, non-negative and sum to 1 (they sum to "
+                     f"{float(ps.sum())!r})")
+        return None
+    if check_each:
+        _check_moves(game, state, outs, where, problems, state.shape, state.dtype)
+    a = int(draw_outcome(rng, acts, probs, n))
+    if int(k.apply_action(state, a)) == ILLEGAL:
+        problems.add("outcome refused", f"apply_action refused the chance outcome {a} "
+                     f"({where}): every outcome chance_outcomes lists must apply")
+        return None
+    return a
+
+
+def _check_returns(game, state, seed, problems):
+    """The final rewards: finite, in [0, 1], one per player."""
+    try:
+        r = game.returns(state)
+    except Exception as e:
+        problems.add("returns raised", f"returns raised {type(e).__name__}: {e} at the end of "
+                     f"the game with seed {seed}")
+        return
+    if r.shape != (game.num_players,) or not np.isfinite(r).all() or (r < 0).any() \
+            or (r > 1).any():
+        problems.add("returns", f"returns gave {r.tolist()} at the end of the game with seed "
+                     f"{seed}: it must write a reward in [0, 1] for each of the "
+                     f"{game.num_players} players")
 
 
 def _check_moves(game, state, legal, where, problems, shape, dtype):
@@ -168,7 +230,10 @@ def check_refusals(game, seeds=(0, 1)):
     for where, state in _positions(game, seeds):
         before = state.tobytes()
         over = int(k.status(state)) != ONGOING
-        listed = set(int(a) for a in buf[:int(k.legal_actions(state.copy(), buf))])
+        if not over and game.is_chance(state):
+            listed = set(game.chance_outcomes(state)[0].tolist())
+        else:
+            listed = set(int(a) for a in buf[:int(k.legal_actions(state.copy(), buf))])
         for a in [*range(game.num_actions), -1, game.num_actions]:
             after = state.copy()
             st = int(k.apply_action(after, a))

@@ -4,9 +4,9 @@ import math
 
 import numpy as np
 
-from games.contract import DRAW, FIRST_WINS, ILLEGAL, ONGOING, RESULTS, SECOND_WINS
+from games.contract import CHANCE, DRAW, FIRST_WINS, ONGOING, RESULTS, SECOND_WINS
 from games.rng import new_rng
-from mcts.conformance.common import (ABS_TOLERANCE, PLAYOUTS, _Problems, REPLAYS, _status_name,
+from mcts.conformance.common import (ABS_TOLERANCE, PLAYOUTS, _Problems, _status_name,
                                      Z_TOLERANCE)
 from mcts.conformance.play import _random_game
 
@@ -91,16 +91,16 @@ def _check_rollout(game, state, where, seed, reference, problems):
 
 
 def _check_rollout_record(game, state, where, seed, reference, problems):
-    """rollout_record: results, recorded moves and their replay; the rates against
+    """rollout_record: results and recorded moves (players and actions in range; their order
+    is free: all-moves-as-first statistics use which player made which move, so a playout
+    may record its moves in any order, e.g. a board filled at once); the rates against
     ``reference``."""
     k = game.kernels
     name = "rollout_record"
     size = game.max_length + 1                  # the search's buffers
     actions = np.zeros(size, dtype=np.int32)
     players = np.zeros(size, dtype=np.int8)
-    buf = np.empty(2 * game.num_actions + 64, dtype=np.int32)
     rng, counts, bad = new_rng(seed), {st: 0 for st in RESULTS}, {}
-    mismatch = 0
     for i in range(PLAYOUTS):
         s = state.copy()
         got = k.rollout_record(s, rng, actions, players)
@@ -119,56 +119,28 @@ def _check_rollout_record(game, state, where, seed, reference, problems):
                          f"{where}, but its buffers hold {size}: return (status, moves written)")
             continue
         who = [int(p) for p in players[:m]]
-        wrong = [p for p in who if p not in (0, 1)]
+        allowed = set(range(game.num_players)) | ({CHANCE} if game.chance else set())
+        wrong = [p for p in who if p not in allowed]
         if wrong:
             problems.add("record players", f"{name} recorded player {wrong[0]} from "
-                         f"{where}: record the player of each move, 0 (first) or 1 (second)")
+                         f"{where}: record the player of each move, 0 to num_players - 1"
+                         + (" (CHANCE for a chance outcome)" if game.chance else ""))
+        out_of_range = [int(a) for a in actions[:m] if not 0 <= a < game.num_actions]
+        if out_of_range:
+            problems.add("record range", f"{name} recorded the move {out_of_range[0]} from "
+                         f"{where}, outside [0, {game.num_actions}): record the actions played")
         if m == size:
             problems.add("record long", f"{name} recorded {m} moves from {where}, more "
                          f"than max_length = {game.max_length}: playouts must end within "
                          "max_length plies")
-            continue
-        if i >= REPLAYS:
-            continue
-        replay = state.copy()
-        for j in range(m):
-            where_j = f"move {j + 1} of a playout from {where}"
-            if not wrong and who[j] != int(k.to_play(replay)):
-                problems.add("record players", f"{name} recorded player {who[j]} for "
-                             f"{where_j}, but to_play is {int(k.to_play(replay))} there: record "
-                             "the player who makes each move")
-                break
-            a = int(actions[j])
-            r = int(k.apply_action(replay, a))
-            if r == ILLEGAL:
-                n = int(k.legal_actions(replay, buf))
-                if a not in set(int(x) for x in buf[:n]):
-                    problems.add("record illegal", f"{name} recorded {a} as {where_j}, "
-                                 "which apply_action refuses and legal_actions does not list: "
-                                 "record the moves the playout plays")
-                break               # a listed move refused (superko): the replay cannot go on
-            if r != ONGOING and j < m - 1:
-                problems.add("record past end", f"replaying {name}'s {m} recorded moves "
-                             f"from {where} ends the game after {j + 1}: record only the moves "
-                             "played")
-                break
-        else:
-            final = int(k.status(replay))
-            if final != st:
-                mismatch += 1
-                problems.add("record replay", f"{name} returned {_status_name(st)} but "
-                             f"its recorded moves replayed with apply_action from {where} end "
-                             f"with status {_status_name(final)}: record every move played and "
-                             "return the final status")
     if bad:
         st, c = max(bad.items(), key=lambda x: x[1])
         problems.add("record result", f"{name} returned {_status_name(st)} in {c} of "
                      f"{PLAYOUTS} playouts from {where}: it must play to the end and return "
                      "(FIRST_WINS, SECOND_WINS or DRAW, moves recorded)")
-    if not mismatch:                    # else the replay said more precisely
-        message = _compare(name, counts, reference, where)
-        if message:
-            problems.add("record rates", message)
+    message = _compare(name, counts, reference, where)
+    if message:
+        problems.add("record rates", message)
 
 
 def check_rollouts(game, seeds=(101, 102)):
