@@ -16,6 +16,7 @@ _BUILTIN = {
     "connect4": "games.connect4:Connect4",
     "go": "games.go:Go",
     "othello": "games.othello:Othello",
+    "pig": "games.pig:Pig",
     "tictactoe": "games.tictactoe:TicTacToe",
 }
 _registry = {}   # name -> (factory, origin)
