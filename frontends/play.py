@@ -88,6 +88,11 @@ class Session:
             if self.movers.pop() in self.humans:
                 return True
 
+    def rolls_next(self):
+        """Is the position now a chance position (a roll comes next, then the board)?"""
+        return self.rules.status(self.state) == ONGOING and \
+            self.rules.to_play(self.state) == CHANCE
+
     def roll(self):
         """Draw the outcome of the chance position now (a roll) and play it: a function of
         the session's seed and the ply, so that the same seed gives the same rolls, and an
@@ -287,16 +292,18 @@ def play(args):
             who = session.rules.to_play(session.state)
             if who == CHANCE:
                 session.wait_for_engine()
-                console.print(f"roll: [bold]{escape(session.roll())}[/bold]")
+                console.print(f"chance: [bold]{escape(session.roll())}[/bold]")
                 show(session)
             elif who in session.humans:
                 if not human_turn(session):
                     break
-                if session.actions and session.movers[-1] in session.humans:
+                if session.actions and session.movers[-1] in session.humans \
+                        and not session.rolls_next():
                     show(session)
             else:
                 ai_move(session)
-                show(session)
+                if not session.rolls_next():
+                    show(session)
     except EOFError:
         console.print("\nend of input")
     except KeyboardInterrupt:

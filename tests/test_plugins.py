@@ -213,3 +213,21 @@ def test_an_older_plugin_s_constructor_keywords_stay_flags_and_check_says_how_to
         'Param("fast", bool, False, "..."), Param("label", str, \'x\', "..."),)` '
         "(games.contract.Param: add bounds or choices there)")
     assert undeclared_note(games.game_class("connect4")) is None     # declares its own
+
+
+def test_games_conformance_is_an_alias_that_warns():
+    """A plug-in's tests of 2026-11 import the conformance check from games.conformance:
+    the name still works, with a DeprecationWarning naming mcts.conformance."""
+    import importlib
+    import sys
+    import warnings
+
+    import mcts.conformance
+    sys.modules.pop("games.conformance", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        alias = importlib.import_module("games.conformance")
+    assert alias.assert_conforms is mcts.conformance.assert_conforms
+    assert alias.run_checks is mcts.conformance.run_checks
+    assert any(issubclass(w.category, DeprecationWarning)
+               and "import mcts.conformance instead" in str(w.message) for w in caught)

@@ -93,9 +93,12 @@ class Coin(Game):
         return f"phase {int(state[PHASE])}, coin {int(state[COIN])}"
 
     def parse_move(self, text, state):
-        if text.strip() not in ("0", "1"):
+        word = text.strip().lower()
+        if state[PHASE] == 1 and word in ("tails", "heads"):
+            return ("tails", "heads").index(word)
+        if word not in ("0", "1"):
             raise ValueError("type 0 or 1")
-        return int(text)
+        return int(word)
 
     def format_move(self, action, state=None):
         if state is not None and state[PHASE] == 1:
