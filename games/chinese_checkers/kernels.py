@@ -1,0 +1,335 @@
+"""Chinese Checkers for 2, 3, 4 or 6 players: the compiled kernels, with exactly the rules of
+OpenSpiel's ``chinese_checkers`` (open-spiel 2.0.2; its source, open_spiel/games/
+chinese_checkers, read at commit 112b777 of July 2026; tests/test_chinese_checkers.py plays
+1,000 games against it in lockstep).
+
+**Board.** A six-pointed star of 121 cells: the union of an upward triangle (rows 0-12) and a
+downward one (rows 4-16), drawn in doubled coordinates (row ``r`` in 0..16, column ``c`` in
+0..24 with ``r + c`` even; neighbours on a row are two columns apart; the centre is row 8,
+column 12). Cells are numbered 0-120 row by row from the top, left to right in a row: cell 0 is
+the north tip, 10-22 the 13 cells of row 4, 60 the centre, 120 the south tip (OpenSpiel's
+numbering). The six directions, numbered as OpenSpiel does, are 0 UL (-1, -1), 1 UR (-1, +1),
+2 L (0, -2), 3 R (0, +2), 4 DL (+1, -1), 5 DR (+1, +1). The six points of the star are the
+home triangles of ten cells, numbered 0 north, 1 north-east, 2 south-east, 3 south, 4
+south-west, 5 north-west; triangle ``t``'s opposite is ``(t + 3) % 6``.
+
+**Players.** Player ``p`` starts with ten marbles on home triangle ``SLOTS[n][p]`` (2 players:
+0 and 3; 3 players: 0, 2, 4; 4 players: 0, 1, 3, 4; 6 players: all six) and wins by filling
+the opposite triangle with its own ten marbles. Player 0 moves first, then 1, 2, ... in turn.
+
+**Moves.** A turn moves one marble: either a *step* to an empty adjacent cell, or a *hop* over
+an adjacent marble (anyone's, never captured) to the empty cell just beyond it, in line. After
+a hop the same marble may hop on: while it can, the same player keeps the move, with the
+further hops of that marble (over any marble, to an empty cell not yet visited this turn; the
+start cell counts as visited) and a pass that ends the turn. When the marble has no further
+hop the turn ends by itself. A player with no step and no hop at the start of a turn must pass.
+
+**End.** After each completed turn, the player who just moved wins if its ten marbles fill
+its target triangle. The game also ends, with no winner, once ``max_moves`` turns (of all
+players together; a whole hop chain is one turn) have been completed; a win on that last
+turn still counts. There is no rule against marbles left in someone's target (a player who
+never leaves home can keep another from winning: the game then runs to the limit).
+
+**Actions** (727, OpenSpiel's): ``6 * cell + direction`` (0-725) moves the marble on ``cell``
+in ``direction`` (a step if the adjacent cell is empty, else a hop over it); ``PASS`` = 726
+ends a hop chain (or passes a blocked turn).
+
+**Returns.** OpenSpiel's are ``n - 1`` for the winner and ``-1`` for each other player, all 0
+when ``max_moves`` ends the game. ``returns`` writes ``(r + 1) / n`` of each: 1 the winner, 0
+the others, ``1 / n`` each when there is no winner. ``status`` is ``ONGOING`` or ``ENDED``.
+
+**State** (int32, ``(STATE_SIZE,)``): ``[BOARD, BOARD + 121)`` the cells (0 empty, ``p + 1``
+a marble of player ``p``); ``[VISITED, VISITED + 121)`` the stamp of the turn whose hop chain
+visited the cell (the turn number + 1, so no clearing between turns); ``[PIECES, PIECES +
+60)`` player ``p``'s marbles' cells at ``PIECES + 10 p`` (in increasing order, so that
+``legal_actions`` lists actions in increasing order, as OpenSpiel does); then ``NPLAYERS``,
+``MAX_MOVES``, ``TURN`` (player to move), ``MOVES`` (turns completed), ``HOP_FROM`` (the
+hopping marble's cell during a hop chain, else -1), ``WINNER`` (-1 for none), ``PLY``
+(actions applied), ``LAST_FROM`` and ``LAST_TO`` (cells of the last step or hop, -1 at the
+start or after a pass), and ``IN_TARGET + p`` (player ``p``'s marbles in its target):
+317 entries. A turn takes at most ``TURN_PLIES`` (37) actions, so a game at most ``37 *
+max_moves`` (OpenSpiel's ``MaxGameLength``, ``max_moves * (10 n + 2)``, is another bound).
+"""
+import numpy as np
+from numba import njit
+
+from games.contract import ENDED, ILLEGAL, ONGOING
+from games.rng import random_below
+
+NUM_CELLS, NUM_DIRS, TRIANGLE = 121, 6, 10
+PASS = NUM_CELLS * NUM_DIRS                 # 726
+NUM_ACTIONS = PASS + 1                      # 727
+DIR_NAMES = ("UL", "UR", "L", "R", "DL", "DR")
+DIR_DELTAS = ((-1, -1), (-1, 1), (0, -2), (0, 2), (1, -1), (1, 1))
+SLOTS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
+
+
+def _star():
+    """Rows and doubled columns of the 121 cells in OpenSpiel's order (row by row, left to
+    right), and each cell's home triangle (-1 for the hexagon in the middle)."""
+    rows, cols, tri = [], [], []
+    for r in range(17):
+        up = set(range(12 - r, 13 + r, 2)) if r <= 12 else set()          # rows 0-12
+        down = set(range(r - 4, 29 - r, 2)) if r >= 4 else set()          # rows 4-16
+        for c in sorted(up | down):
+            rows.append(r)
+            cols.append(c)
+            if c not in down:          # the upward triangle's points: north, south-west, -east
+                tri.append(0 if r < 4 else 4 if c < 12 else 2)
+            elif c not in up:          # the downward triangle's: south, north-west, -east
+                tri.append(3 if r > 12 else 5 if c < 12 else 1)
+            else:
+                tri.append(-1)
+    return np.array(rows), np.array(cols), np.array(tri)
+
+
+ROW, COL, TRI = _star()
+_INDEX = {(int(r), int(c)): i for i, (r, c) in enumerate(zip(ROW, COL))}
+# NEIGHBOR[cell, d]: the adjacent cell in direction d; JUMP[cell, d]: the landing of a hop
+# over it (the cell two steps away); -1 off the board.
+NEIGHBOR = np.array([[_INDEX.get((int(ROW[i]) + dr, int(COL[i]) + dc), -1)
+                      for dr, dc in DIR_DELTAS] for i in range(NUM_CELLS)], dtype=np.int64)
+JUMP = np.array([[_INDEX.get((int(ROW[i]) + 2 * dr, int(COL[i]) + 2 * dc), -1)
+                  if NEIGHBOR[i, d] >= 0 else -1 for d, (dr, dc) in enumerate(DIR_DELTAS)]
+                 for i in range(NUM_CELLS)], dtype=np.int64)
+TRIANGLE_CELLS = np.array([np.nonzero(TRI == t)[0] for t in range(6)], dtype=np.int64)
+# HOME[n, p] and TARGET[n, p]: player p's home and target triangles in a game of n players.
+HOME = np.full((7, 6), -1, dtype=np.int64)
+for _n, _slots in SLOTS.items():
+    HOME[_n, :_n] = _slots
+TARGET = np.where(HOME >= 0, (HOME + 3) % 6, -1)
+# The most actions of one turn: a hop moves 2 cells along a lattice axis, so a chain lands on
+# distinct cells of its start cell's class (axial coordinates modulo 2), the start excluded,
+# then may end with a pass: the largest class's size (37).
+TURN_PLIES = int(np.unique([((c + r) // 2 % 2, (c - r) // 2 % 2) for r, c in zip(ROW, COL)],
+                           axis=0, return_counts=True)[1].max())
+
+BOARD, VISITED, PIECES = 0, NUM_CELLS, 2 * NUM_CELLS
+NPLAYERS = PIECES + 6 * TRIANGLE
+MAX_MOVES, TURN, MOVES, HOP_FROM, WINNER, PLY, LAST_FROM, LAST_TO, IN_TARGET = range(
+    NPLAYERS + 1, NPLAYERS + 10)
+STATE_SIZE = IN_TARGET + 6
+
+
+def new_state(players, max_moves):
+    """The initial position (int32 ``(STATE_SIZE,)``) of a game of ``players`` players."""
+    s = np.zeros(STATE_SIZE, dtype=np.int32)
+    s[NPLAYERS], s[MAX_MOVES] = players, max_moves
+    s[HOP_FROM] = s[WINNER] = s[LAST_FROM] = s[LAST_TO] = -1
+    for p in range(players):
+        cells = TRIANGLE_CELLS[HOME[players, p]]
+        s[BOARD + cells] = p + 1
+        s[PIECES + TRIANGLE * p: PIECES + TRIANGLE * (p + 1)] = cells
+    return s
+
+
+@njit(cache=True)
+def to_play(state):
+    return np.int64(state[TURN])
+
+
+@njit(cache=True)
+def ply(state):
+    return np.int64(state[PLY])
+
+
+@njit(cache=True)
+def status(state):
+    if state[WINNER] >= 0 or state[MOVES] >= state[MAX_MOVES]:
+        return ENDED
+    return ONGOING
+
+
+@njit(cache=True)
+def returns(state, out):
+    n = state[NPLAYERS]
+    w = state[WINNER]
+    for p in range(n):
+        out[p] = (1.0 if p == w else 0.0) if w >= 0 else 1.0 / n
+
+
+@njit(cache=True)
+def _movable(state, cell, d):
+    """Whether the marble on ``cell`` may start a turn by stepping or hopping in ``d``."""
+    nb = NEIGHBOR[cell, d]
+    if nb < 0:
+        return False
+    if state[BOARD + nb] == 0:
+        return True
+    land = JUMP[cell, d]
+    return land >= 0 and state[BOARD + land] == 0
+
+
+@njit(cache=True)
+def _hop_on(state, src, d):
+    """Whether the hopping marble on ``src`` may hop on in ``d`` (over a marble, to an empty
+    cell it has not visited this turn)."""
+    nb = NEIGHBOR[src, d]
+    if nb < 0 or state[BOARD + nb] == 0:
+        return False
+    land = JUMP[src, d]
+    return land >= 0 and state[BOARD + land] == 0 and state[VISITED + land] != state[MOVES] + 1
+
+
+@njit(cache=True)
+def legal_actions(state, out):
+    if status(state) != ONGOING:
+        return 0
+    n = 0
+    src = state[HOP_FROM]
+    if src >= 0:                                  # in a hop chain: hop on, or pass
+        for d in range(NUM_DIRS):
+            if _hop_on(state, src, d):
+                out[n] = src * NUM_DIRS + d
+                n += 1
+    else:
+        base = PIECES + TRIANGLE * state[TURN]
+        for i in range(TRIANGLE):
+            cell = state[base + i]
+            for d in range(NUM_DIRS):
+                if _movable(state, cell, d):
+                    out[n] = cell * NUM_DIRS + d
+                    n += 1
+        if n > 0:
+            return n
+    out[n] = PASS                                 # a chain's end, or a blocked turn
+    return n + 1
+
+
+@njit(cache=True)
+def _pick(state, k):
+    """The ``k``-th action (from 0) that ``legal_actions`` would list; with ``k < 0``, how
+    many it would list (of an ongoing game)."""
+    n = 0
+    src = state[HOP_FROM]
+    if src >= 0:
+        for d in range(NUM_DIRS):
+            if _hop_on(state, src, d):
+                if n == k:
+                    return src * NUM_DIRS + d
+                n += 1
+    else:
+        base = PIECES + TRIANGLE * state[TURN]
+        for i in range(TRIANGLE):
+            cell = state[base + i]
+            for d in range(NUM_DIRS):
+                if _movable(state, cell, d):
+                    if n == k:
+                        return cell * NUM_DIRS + d
+                    n += 1
+        if n > 0:
+            return n
+    return PASS if n == k else n + 1
+
+
+@njit(cache=True)
+def _can_hop_on(state, src):
+    for d in range(NUM_DIRS):
+        if _hop_on(state, src, d):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _end_turn(state):
+    mover = state[TURN]
+    state[HOP_FROM] = -1
+    state[TURN] = (mover + 1) % state[NPLAYERS]
+    state[MOVES] += 1
+    if state[IN_TARGET + mover] == TRIANGLE:
+        state[WINNER] = mover
+    return status(state)
+
+
+@njit(cache=True)
+def _move_marble(state, mover, src, dst):
+    state[BOARD + src] = 0
+    state[BOARD + dst] = mover + 1
+    base = PIECES + TRIANGLE * mover
+    i = 0
+    while state[base + i] != src:
+        i += 1
+    while i > 0 and state[base + i - 1] > dst:      # keep the cells in increasing order
+        state[base + i] = state[base + i - 1]
+        i -= 1
+    while i < TRIANGLE - 1 and state[base + i + 1] < dst:
+        state[base + i] = state[base + i + 1]
+        i += 1
+    state[base + i] = dst
+    target = TARGET[state[NPLAYERS], mover]
+    state[IN_TARGET + mover] += np.int32(TRI[dst] == target) - np.int32(TRI[src] == target)
+    state[LAST_FROM], state[LAST_TO] = src, dst
+
+
+@njit(cache=True)
+def apply_action(state, action):
+    if action < 0 or action >= NUM_ACTIONS or status(state) != ONGOING:
+        return ILLEGAL
+    mover = state[TURN]
+    src = state[HOP_FROM]
+    if action == PASS:
+        if src < 0 and _pick(state, 0) != PASS:
+            return ILLEGAL                        # a pass only ends a chain or a blocked turn
+        state[PLY] += 1
+        state[LAST_FROM] = state[LAST_TO] = -1
+        return _end_turn(state)
+    cell, d = action // NUM_DIRS, action % NUM_DIRS
+    stamp = state[MOVES] + 1
+    if src >= 0:                                  # a further hop of the chain's marble
+        if cell != src or not _hop_on(state, cell, d):
+            return ILLEGAL
+    else:
+        if state[BOARD + cell] != mover + 1 or not _movable(state, cell, d):
+            return ILLEGAL
+        nb = NEIGHBOR[cell, d]
+        if state[BOARD + nb] == 0:                # a step ends the turn
+            _move_marble(state, mover, cell, nb)
+            state[PLY] += 1
+            return _end_turn(state)
+        state[VISITED + cell] = stamp             # a chain starts: its start is visited
+    land = JUMP[cell, d]
+    _move_marble(state, mover, cell, land)
+    state[VISITED + land] = stamp
+    state[HOP_FROM] = land
+    state[PLY] += 1
+    if not _can_hop_on(state, land):
+        return _end_turn(state)
+    return ONGOING
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    """A uniformly random legal action, without a buffer: by rejection among the (marble,
+    direction) slots (in a chain: the six directions and the pass), each legal action having
+    one slot; after 64 misses, counted and drawn."""
+    src = state[HOP_FROM]
+    if src >= 0:
+        while True:                               # the pass is always legal here
+            d = random_below(rng, NUM_DIRS + 1)
+            if d == NUM_DIRS:
+                return PASS
+            if _hop_on(state, src, d):
+                return src * NUM_DIRS + d
+    base = PIECES + TRIANGLE * state[TURN]
+    for _ in range(64):
+        k = random_below(rng, TRIANGLE * NUM_DIRS)
+        cell, d = state[base + k // NUM_DIRS], k % NUM_DIRS
+        if _movable(state, cell, d):
+            return cell * NUM_DIRS + d
+    return _pick(state, random_below(rng, _pick(state, -1)))
+
+
+@njit(cache=True)
+def random_plies(state, rng, plies):
+    """Play up to ``plies`` uniformly random actions with ``legal_actions`` then
+    ``apply_action``, starting again from a copy of ``state`` whenever a game ends; return
+    the games finished (the speed figure of the tests and the docs)."""
+    buf = np.empty(NUM_ACTIONS, dtype=np.int32)
+    s = state.copy()
+    done = 0
+    for _ in range(plies):
+        n = legal_actions(s, buf)
+        if apply_action(s, buf[random_below(rng, n)]) != ONGOING:
+            s[:] = state
+            done += 1
+    return done
