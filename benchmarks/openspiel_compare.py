@@ -10,12 +10,19 @@ OpenSpiel (``pip install open-spiel``, the ``compare`` extra) exposes its C++ MC
   ``R`` rollouts per leaf; the difference in time is ``s * (R - 1)`` whole C++ random rollouts
   from positions one or two plies from the start.
 - Average playout length: random games played through the Python API (a sample).
+
+A game whose first position is a chance node (Backgammon's opening roll) is timed from the
+position after its first outcome: OpenSpiel's MCTSBot does not search from a chance node.
 """
 import random
 import time
 
 GAME_NAMES = {"connect4": "connect_four", "go": "go", "tictactoe": "tic_tac_toe",
-              "othello": "othello"}
+              "othello": "othello", "pig": "pig", "backgammon": "backgammon",
+              "chinese_checkers": "chinese_checkers"}
+# Our parameters that OpenSpiel's twin takes under the same name.
+SHARED_PARAMS = {"pig": ("players", "winscore", "diceoutcomes", "horizon"),
+                 "chinese_checkers": ("players", "max_moves")}
 INSTALL_HINT = "OpenSpiel is not installed: pip install -e '.[compare]' (or pip install open-spiel)"
 
 
@@ -36,14 +43,28 @@ def load(name, params):
     if name == "go":
         spiel_params = {"board_size": int(params.get("size", 9)),
                         "komi": float(params.get("komi", 7.5))}
+    for key in SHARED_PARAMS.get(name, ()):
+        if key in params:
+            spiel_params[key] = params[key]
     return pyspiel.load_game(GAME_NAMES[name], spiel_params)
+
+
+def first_decision(game, seed=0):
+    """The initial state, or, if it is a chance node, the state after its first outcomes
+    drawn by probability (``seed``)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    return state
 
 
 def _step_seconds(game, rollouts, simulations, seed):
     import pyspiel
     bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(rollouts, seed), 2 ** 0.5,
                           simulations, 4000, False, seed, False)
-    state = game.new_initial_state()
+    state = first_decision(game, seed)
     w0, c0 = time.perf_counter(), time.process_time()
     bot.step(state)
     return time.perf_counter() - w0, time.process_time() - c0
@@ -77,12 +98,17 @@ def rollout_rate(game, seconds, seed):
 
 
 def mean_playout_length(game, games=100, seed=0):
-    """Mean plies of uniformly random games from the initial position (Python API sample)."""
+    """Mean plies of uniformly random games from the initial position (Python API sample;
+    chance outcomes drawn by their probabilities and counted as plies, as ours are)."""
     rng = random.Random(seed)
     total = 0
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
             total += 1
     return total / games
