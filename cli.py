@@ -273,14 +273,21 @@ def parse_args(argv=None):
 
 def cmd_list(args):
     table = Table(title="registered games")
-    for col in ("name", "parameters", "from"):
+    for col in ("name", "players", "parameters", "from"):
         table.add_column(col)
     for name in games.names():
         try:
-            params = ", ".join(f"{k}={v}" for k, v in games.get(name).params.items()) or "-"
+            game = games.get(name)
+            params = ", ".join(f"{k}={v}" for k, v in game.params.items()) or "-"
+            players = str(game.num_players)
+            choice = next((p for p in games.parameters(name) if p.name == "players"), None)
+            if choice is not None:
+                players = ("/".join(map(str, choice.choices)) if choice.choices
+                           else f"{choice.low:g}-{choice.high:g}")
+            players += ", dice" if getattr(game, "chance", False) else ""
         except Exception as e:  # a broken third-party game must not hide the others
-            params = f"(cannot load: {e})"
-        table.add_row(name, params, games.origin(name))
+            params, players = f"(cannot load: {e})", "?"
+        table.add_row(name, players, params, games.origin(name))
     console.print(table)
     return 0
 
@@ -306,13 +313,23 @@ def cmd_warmup(args):
 def cmd_check(args):
     from frontends.common import make_game
     from mcts.conformance import CHECK_NAMES, run_checks
+    from games.contract import CONTRACT_VERSION
     from mcts.conformance.structure import contract_notes
+    from mcts.config import off_for
     from mcts import codegen
     game = make_game(args)
     params = "".join(f" {k}={v}" for k, v in game.params.items())
-    console.print(f"checking {game.name}{params} against the game contract", markup=False)
+    console.print(f"checking {game.name}{params} against the game contract (version "
+                  f"{CONTRACT_VERSION}): {game.num_players} players"
+                  + (", chance" if game.chance else ""), markup=False)
     for note in contract_notes(game):
         console.print("[yellow]note[/yellow] " + escape(note))
+    for why in off_for(game).values():
+        console.print("[yellow]note[/yellow] " + escape(why))
+    present = codegen.provided_kernels(game.kernel_module)
+    optional = {"position keys": ("position_key",), "move features": ("move_features",),
+                "exact solver": ("solve",), "rollout and rollout_record": ("rollout",
+                                                                           "rollout_record")}
     if not codegen.is_compiled(game.kernel_module):
         err.print(f"the kernels of {game.kernel_module} compile as the checks first use them "
                   "(first run, or their sources changed) …")
@@ -324,6 +341,10 @@ def cmd_check(args):
                           "failed)")
             continue
         problems = results[name]
+        if name in optional and not present.intersection(optional[name]):
+            console.print(f"[dim]--   {escape(name)} (no {' or '.join(optional[name])} "
+                          "kernel: nothing to check)[/dim]")
+            continue
         console.print(f"[green]ok[/green]   {escape(name)}" if not problems
                       else f"[red]FAIL[/red] {escape(name)}")
         for p in problems:          # continuation lines (e.g. a subprocess's stderr) indented

@@ -26,6 +26,11 @@ WARMUP_GAMES = ("connect4", "go", "tictactoe")
 MOVES = "4\nquit\n"
 RUN = {     # command: (stdin, a fragment of its output)
     "python3 cli.py play connect4 --playouts 2000": (MOVES, "AI plays"),
+    "python3 cli.py play pig --players 3 --seats human,ai,ai --playouts 2000":
+        ("roll\nstop\nquit\n", "chance: rolled"),
+    "python3 cli.py play chinese_checkers --players 3 --seats ai,ai,ai --playouts 500"
+    " --max-moves 30": ("", "result: "),
+    "python3 cli.py play backgammon --seats human,ai --seconds 0.5": ("quit\n", "chance: "),
     "python3 cli.py analyze connect4 --moves 4453 --playouts 2000 --threads 1":
         ("", "4453 (X to move): best 4"),
     "python3 cli.py analyze connect4 --moves 21654512623411561522354715467 --playouts 2000"
