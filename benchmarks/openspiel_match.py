@@ -15,8 +15,9 @@ mean with a 95 % Wilson interval.
 MCTSBot: UCT with c = 2, one random rollout per leaf (``RandomRolloutEvaluator``), no solver
 (it does not prove through chance nodes), ``S`` simulations a move. By default ``S`` is set
 so that its time per move is at least ours: before the games it times a search from the
-first decision and takes the simulations that fill ``--seconds``, and after any game in which
-its mean time per move fell short of ours it raises them by that ratio (plus 10 %). Both mean
+first decision and takes the simulations that fill ``--seconds``; after each game, if its
+mean time per move over the games so far is not between ours and ours + 25 %, it scales them
+by the ratio of the two (plus 10 %). Both mean
 times per move are reported.
 """
 import argparse
@@ -119,8 +120,10 @@ def main(argv=None):
         rows.append({"game": i + 1, "seat": seat, "score": score, "plies": plies,
                      "mctsbot_simulations": sims,
                      "our_seconds_per_move": ta, "their_seconds_per_move": tb})
-        if args.simulations is None and 0 < tb < ta:     # keep MCTSBot's time at least ours
-            sims = int(sims * 1.1 * ta / tb) + 1
+        mine = sum(r["our_seconds_per_move"] for r in rows)
+        their = sum(r["their_seconds_per_move"] for r in rows)
+        if args.simulations is None and their > 0 and not mine <= their <= 1.25 * mine:
+            sims = max(1, int(sims * 1.1 * mine / their))   # their mean time: ours to +25 %
             bot = make_bot(theirs, sims, args.seed + i)
         print(f"game {i + 1:>3}: seat {seat + 1}, score {score:g} in {plies} plies, "
               f"{ta:.3f} / {tb:.3f} s a move  [{total:g}/{i + 1}]", flush=True)
