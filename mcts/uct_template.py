@@ -2,9 +2,12 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve) and the constants HAS_PRIOR, HAS_KEY, HAS_FEATURES
-# and HAS_SOLVE (does the game have its own prior kernel, position_key for transpositions,
-# move_features for the learned playout policy, an exact solver?) followed by this text and
+# prior, position_key, move_features, solve, chance_outcomes, returns) and the constants
+# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_CHANCE and HAS_RETURNS (does the game have
+# its own prior kernel, position_key for transpositions, move_features for the learned playout
+# policy, an exact solver, chance positions, a reward per player?) and GENERAL (chance or
+# returns: chance nodes and the max-n backup of a reward vector, without the MCTS-Solver;
+# compiled out for a two-player game without either) followed by this text and
 # playout_template.py. Because the search calls the game's functions by their global names,
 # instead of receiving them as arguments, numba can cache every function below to disk (numba
 # issues #6264, #2952).
