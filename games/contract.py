@@ -401,7 +401,12 @@ class Game:
 
     def summary(self, state) -> str:
         """Final report of a finished game (e.g. an area count); by default the result."""
-        return self.result_text(self.status(state), state)
+        st = self.status(state)
+        try:        # an override of the contract before 2026-12-06 takes the status only
+            inspect.signature(self.result_text).bind(st, state)
+        except TypeError:
+            return self.result_text(st)
+        return self.result_text(st, state)
 
     def save_game(self, moves, state, resigned=None, directory: str = "."):
         """Write a game to a file (e.g. SGF) and return its path, or None (the default) if the

@@ -231,3 +231,19 @@ def test_games_conformance_is_an_alias_that_warns():
     assert alias.run_checks is mcts.conformance.run_checks
     assert any(issubclass(w.category, DeprecationWarning)
                and "import mcts.conformance instead" in str(w.message) for w in caught)
+
+
+def test_an_old_result_text_override_still_reports_the_result():
+    """Before contract version 2 result_text took the status only: a plug-in that overrides
+    it so still gets its own text from summary (which now passes the final position too)."""
+    import games as registry
+
+    class OldStyle(type(registry.get("tictactoe"))):
+        def result_text(self, status):
+            return f"status {status}"
+
+    g = OldStyle()
+    s = g.initial_state()
+    for a in (0, 3, 1, 4, 2):
+        g.play(s, a)
+    assert g.summary(s) == "status 1"
