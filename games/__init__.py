@@ -13,6 +13,7 @@ from games.contract import (CHANCE, CONTRACT_VERSION, DRAW, ENDED, FIRST_WINS,  
 
 ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {
+    "backgammon": "games.backgammon:Backgammon",
     "chinese_checkers": "games.chinese_checkers:ChineseCheckers",
     "connect4": "games.connect4:Connect4",
     "go": "games.go:Go",
