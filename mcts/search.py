@@ -156,6 +156,7 @@ class MCTS:
         shares = [None] * n if playouts is None else \
             [playouts // n + (1 if i < playouts % n else 0) for i in range(n)]
         stop_early = self.config.early_stop if early_stop is None else early_stop
+        stop_early = stop_early and int(k.to_play(root)) != CHANCE  # nothing to choose
         for w in self.workers:
             w.work.mark[:] = -1
         for tree in self.trees:
