@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILTIN_GAMES = ("connect4", "othello", "tictactoe", "go")
+BUILTIN_GAMES = ("connect4", "othello", "tictactoe", "go", "pig", "backgammon",
+                 "chinese_checkers")
 
 
 def _exercise(game):

@@ -21,7 +21,7 @@ DOCS = sorted([README] + list((ROOT / "docs").rglob("*.md")))
 MAX_README_LINES = 300          # a newcomer reads it in five minutes
 TIMEOUT = 60                    # seconds for one command, compiled kernels assumed
 WARMUP_TIMEOUT = 900            # a cold cache compiles Go for a minute or more on 2 cores
-WARMUP_GAMES = ("connect4", "go", "tictactoe")
+WARMUP_GAMES = ("connect4", "go", "tictactoe", "pig", "chinese_checkers", "backgammon")
 
 MOVES = "4\nquit\n"
 RUN = {     # command: (stdin, a fragment of its output)
