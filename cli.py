@@ -274,7 +274,7 @@ def parse_args(argv=None):
 def cmd_list(args):
     table = Table(title="registered games")
     for col in ("name", "players", "parameters", "from"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col != "parameters")
     for name in games.names():
         try:
             game = games.get(name)
