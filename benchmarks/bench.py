@@ -101,7 +101,7 @@ def random_playout_rate(kernels, state, seconds, seed, threads=1, workspace=None
 
     def scratch_of():
         return state.copy() if workspace is None else workspace()
-    rng, scratch, outcomes = new_rng(seed), scratch_of(), np.zeros(4, dtype=np.int64)
+    rng, scratch, outcomes = new_rng(seed), scratch_of(), np.zeros(5, dtype=np.int64)
     n = 16
     while True:                       # calibrate a batch of about 50 ms
         t0 = time.perf_counter()
@@ -122,7 +122,7 @@ def random_playout_rate(kernels, state, seconds, seed, threads=1, workspace=None
             plies += playouts(state, batch, *job)
         return plies
 
-    jobs = [(new_rng(split_seed(seed, i)), scratch_of(), np.zeros(4, dtype=np.int64))
+    jobs = [(new_rng(split_seed(seed, i)), scratch_of(), np.zeros(5, dtype=np.int64))
             for i in range(threads)]
     w0, c0 = time.perf_counter(), time.process_time()
     with ThreadPoolExecutor(threads) as pool:

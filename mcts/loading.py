@@ -130,22 +130,24 @@ def _warm_up(k, game):
     """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
     w = _Worker(game, 2)
     state = game.initial_state()
-    w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+    who = int(k.to_play(state))
+    mover = who if who < 0 else (who - 1) % game.num_players    # CHANCE, or the player before
+    w.tree.reset(int(k.status(state)), mover)
     params = Params(**dict.fromkeys(Params._fields, 0.0))._replace(
         exploration=1.0, solver=1.0, rave_k=1000.0, solve_from=1.0, no_amaf=float(NO_ACTION),
         solve_cap=4.0e18)
     for learned in ((0.0, 1.0) if k.HAS_FEATURES else (0.0,)):
         for rave in (1.0, 0.0):
             params = params._replace(learned=learned, rave=rave)
-            w.tree.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+            w.tree.reset(int(k.status(state)), mover)
             k.run_playouts(state, 1, params, new_rng(0), w.tree.arrays, w.work)
-    k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(4, dtype=np.int64))
+    k.random_playouts(state, 1, new_rng(0), state.copy(), np.zeros(5, dtype=np.int64))
     if k.HAS_FEATURES:
-        k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(4, dtype=np.int64))
+        k.learned_playouts(state, 1, new_rng(0), w.work, np.zeros(5, dtype=np.int64))
     w.tree.reroot(ROOT)                     # compiles re-rooting (mcts.tree) for tree reuse
     if k.HAS_KEY:
         keyed = _Worker(game, 4, keyed=True).tree
-        keyed.reset(int(k.status(state)), 1 - int(k.to_play(state)))
+        keyed.reset(int(k.status(state)), mover)
         keyed.reroot(ROOT)                  # compiles the table's renumbering
     k.legal_actions(state, w.work.buf)
     k.apply_action(state.copy(), int(w.work.buf[0]))
