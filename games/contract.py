@@ -1,6 +1,8 @@
 """The game contract: what a board game supplies so that search runs entirely in compiled code.
 
-This module, with :mod:`games.rng` and :mod:`games.jit_cache`, is the bottom layer: the games in
+This module, with :mod:`games.params` (:class:`Param`), :mod:`games.contract_legacy` (what
+earlier versions of the contract still get), :mod:`games.rng` and :mod:`games.jit_cache`, is
+the bottom layer: the games in
 ``games/`` and the search in ``mcts/`` import it, and it imports neither.
 
 **Compiled side.** The game's kernel module (``Game.kernel_module``) defines these module-level
@@ -102,15 +104,16 @@ with a command-line flag for each declared parameter.
 """
 import importlib
 import inspect
-import math
 import sys
-import warnings
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
 from games import jit_cache
+from games.contract_legacy import (LEGACY_DEFAULTS, RETIRED_DEFAULTS,  # noqa: F401
+                                   RETIRED_KERNELS, _adopt_legacy_defaults, _legacy_reader,
+                                   constructor_parameters, undeclared_note)
+from games.params import Param  # noqa: F401  (part of the contract)
 
 CONTRACT_VERSION = 2    # 1: two players, no chance (to 2026-12-06); 2: chance, 2 to 6 players
 ILLEGAL, ONGOING, FIRST_WINS, SECOND_WINS, DRAW, ENDED = -1, 0, 1, 2, 3, 4
@@ -157,120 +160,6 @@ def status_returns(st, out):
         out[0], out[1] = 0.0, 1.0
     else:
         out[0], out[1] = 0.5, 0.5
-
-
-@dataclass(frozen=True)
-class Param:
-    """A game parameter: a keyword of the game's constructor and a flag ``--name`` (underscores
-    become dashes) of every command that builds the game; a ``bool`` gives ``--name`` and
-    ``--no-name``. ``low``/``high`` bound numbers (inclusive), ``multiple_of`` makes a float a
-    multiple of it (Go's komi: 0.5), ``choices`` lists the allowed values."""
-    name: str
-    type: type
-    default: object
-    help: str
-    low: float = None
-    high: float = None
-    choices: tuple = None
-    multiple_of: float = None
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-    def allowed(self) -> str:
-        """The allowed values in words, e.g. "an integer from 5 to 19"."""
-        if self.choices:
-            return "one of " + ", ".join(str(c) for c in self.choices)
-        if self.type is bool:
-            return "true or false"
-        what = {int: "an integer", float: "a number", str: "text"}.get(self.type, "a value")
-        if self.multiple_of:
-            what = f"a multiple of {self.multiple_of:g}"
-        if self.low is not None and self.high is not None:
-            return f"{what} from {self.low:g} to {self.high:g}"
-        if self.low is not None:
-            return f"{what} of at least {self.low:g}"
-        if self.high is not None:
-            return f"{what} of at most {self.high:g}"
-        return what
-
-    def parse(self, value):
-        """``value`` (text from a command line, or a Python value) as this parameter's type;
-        ``ValueError`` naming the parameter and its allowed values if it is not one."""
-        bad = ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
-        try:
-            if self.type is bool:
-                words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
-                v = value if isinstance(value, bool) else words[str(value).strip().lower()]
-            elif self.type is int:
-                v = int(str(value).strip().replace("_", "")) if isinstance(value, str) else value
-                if isinstance(v, bool) or int(v) != v:
-                    raise bad
-                v = int(v)
-            elif self.type is float:
-                v = float(value)
-                if not math.isfinite(v):
-                    raise bad
-            else:
-                v = self.type(value)
-        except (TypeError, ValueError, KeyError, OverflowError):
-            raise bad from None
-        if self.choices and v not in self.choices:
-            raise bad
-        if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
-            raise bad
-        if self.multiple_of and v / self.multiple_of != int(v / self.multiple_of):
-            raise bad
-        return v
-
-
-# Class attributes of the contract of 2026-12-05 that gave a game's search defaults one by one,
-# and their places now: a plug-in that still sets one keeps working (with a DeprecationWarning
-# naming its replacement), the value moved into ``search_defaults``.
-LEGACY_DEFAULTS = {"rave_default": "rave", "exploration_default": "exploration",
-                   "rave_exploration_default": "rave_exploration", "rave_k_default": "rave_k",
-                   "rave_first_play_default": "rave_first_play",
-                   "prior_stats_default": "prior_stats", "solve_nodes_default": "solve_nodes"}
-# ... and those of search options retired since (docs/experiments.md): ignored, with a warning.
-RETIRED_DEFAULTS = ("rave_schedule_default", "rave_distance_default", "rave_ref_default",
-                    "replies_default", "expand_visits_default", "criticality_default",
-                    "score_bonus_default")
-# Optional kernels of retired search options: a game may still define them; they are not used.
-RETIRED_KERNELS = {"rollout_replies": "last-good-reply playouts", "owner": "criticality",
-                   "score": "the score bonus"}
-
-
-def _adopt_legacy_defaults(cls):
-    """Move a subclass's old per-option attributes (``LEGACY_DEFAULTS``) into its
-    ``search_defaults`` (an explicit ``search_defaults`` entry wins), warning once per
-    attribute; warn that retired ones are ignored. The notes are kept in
-    ``cls.contract_notes`` for `check` to show."""
-    notes = []
-    moved = {}
-    for old, new in LEGACY_DEFAULTS.items():
-        if old in vars(cls) and not isinstance(vars(cls)[old], property):
-            moved[new] = vars(cls)[old]
-            notes.append(f"{cls.__name__}.{old} is deprecated: write search_defaults = "
-                         f"{{{new!r}: {vars(cls)[old]!r}, ...}} instead")
-    for old in RETIRED_DEFAULTS:
-        if old in vars(cls):
-            notes.append(f"{cls.__name__}.{old} is ignored: that search option was retired "
-                         "(docs/experiments.md); remove it")
-    if moved:
-        cls.search_defaults = {**cls.search_defaults, **moved,
-                               **vars(cls).get("search_defaults", {})}
-    cls.contract_notes = tuple(notes)
-    for note in notes:
-        warnings.warn(note, DeprecationWarning, stacklevel=3)
-
-
-def _legacy_reader(old, new):
-    def read(self):
-        warnings.warn(f"Game.{old} is deprecated: read search_defaults.get({new!r})",
-                      DeprecationWarning, stacklevel=2)
-        return self.search_defaults.get(new)
-    return property(read, doc=f"Deprecated alias of ``search_defaults.get({new!r})``.")
 
 
 class Game:
@@ -496,41 +385,6 @@ class Game:
             self.play(state, action)
             actions.append(action)
         return state, actions
-
-
-def constructor_parameters(cls) -> tuple:
-    """:class:`Param` declarations of a game class that declares none but whose constructor
-    takes keywords with plain defaults (a plug-in written before parameters were declared):
-    each keyword whose default is a bool, int, float or str becomes a parameter of that type
-    and default, so its flag works as it did. Empty for a class that declares parameters, or
-    for anything that is not a class."""
-    if not isinstance(cls, type) or getattr(cls, "parameters", ()):
-        return ()
-    try:
-        signature = inspect.signature(cls.__init__)
-    except (TypeError, ValueError):
-        return ()
-    found = []
-    for name, p in signature.parameters.items():
-        if name == "self" or p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
-            continue
-        if type(p.default) in (bool, int, float, str):
-            found.append(Param(name, type(p.default), p.default,
-                               f"{name} (a keyword of {cls.__name__}'s constructor)"))
-    return tuple(found)
-
-
-def undeclared_note(cls):
-    """What ``check`` says to a game whose constructor keywords are not declared (None if
-    there is nothing to say): the declaration to add."""
-    derived = constructor_parameters(cls)
-    if not derived:
-        return None
-    lines = ", ".join(f'Param("{p.name}", {p.type.__name__}, {p.default!r}, "...")'
-                      for p in derived)
-    return (f"{cls.__name__}'s constructor takes {', '.join(p.name for p in derived)}, which "
-            f"it does not declare: they work as flags for now; declare them with "
-            f"`parameters = ({lines},)` (games.contract.Param: add bounds or choices there)")
 
 
 def spec_of(game) -> dict:

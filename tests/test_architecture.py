@@ -1,7 +1,7 @@
 """The import layers, pinned: each layer imports only layers below it.
 
-    contract (games.contract, games.rng, games.jit_cache, games.compiled; games.base
-    re-exports)
+    contract (games.contract, games.params, games.contract_legacy, games.rng,
+    games.jit_cache, games.compiled; games.base re-exports)
       <- games (the registry and the concrete games)   <- frontends <- benchmarks <- cli.py
       <- mcts  (the search)                             <-´
 
@@ -18,7 +18,8 @@ import pytest
 import games
 
 ROOT = Path(__file__).parent.parent
-CONTRACT = {"games.contract", "games.rng", "games.jit_cache", "games.compiled", "games.base"}
+CONTRACT = {"games.contract", "games.rng", "games.jit_cache", "games.compiled", "games.base",
+            "games.params", "games.contract_legacy"}
 PROJECT = ("games", "mcts", "frontends", "benchmarks", "cli")
 
 
