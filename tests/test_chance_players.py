@@ -179,3 +179,19 @@ def test_play_refuses_seats_that_do_not_fit():
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "--seats needs 2 words" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_pig_playout_policies_hold_and_uniform():
+    """hold: roll while 2 t < (d - 1)(d + 2) (t the turn total; 20 with six faces), then
+    stop; uniform: either, at even odds (OpenSpiel's random rollouts)."""
+    from games import pig
+    from games.rng import new_rng
+    for policy, want in (("hold", {pig.STOP}), ("uniform", {pig.ROLL, pig.STOP})):
+        g = games.get("pig", playout_policy=policy)
+        s = g.initial_state()
+        s[pig.TURN_TOTAL] = 20
+        rng = new_rng(3)
+        assert {int(pig.playout_action(s, rng)) for _ in range(64)} == want
+        s[pig.TURN_TOTAL] = 19
+        if policy == "hold":
+            assert int(pig.playout_action(s, rng)) == pig.ROLL
