@@ -329,6 +329,8 @@ def _numba_folder(module) -> Path:
     to the file, or numba's user-wide cache when that folder cannot be written (a read-only
     installation)."""
     for value in list(vars(module).values()):
+        if getattr(getattr(value, "py_func", None), "__module__", None) != module.__name__:
+            continue                    # imported from elsewhere (games.rng's random_below)
         where = getattr(getattr(value, "_cache", None), "_cache_path", None)
         if isinstance(where, str):
             return Path(where)

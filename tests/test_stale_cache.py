@@ -213,3 +213,15 @@ def test_two_checkouts_sharing_a_cache_keep_their_own_compiled_code(tmp_path):
     assert compiled and first_b != first_a
     for checkout, first in ((a, first_a), (b, first_b), (a, first_a)):
         assert run(checkout, setup, shared=shared) == (first, False)
+
+
+def test_a_module_that_imports_a_compiled_helper_is_seen_compiled():
+    """Connect Four's kernels import games.rng's random_below: the cache folder of the
+    module's own functions decides (not that of an imported helper), so a warm second run
+    does not say it compiles."""
+    import games
+    from mcts import codegen
+    from mcts.search import load_kernels
+    game = games.get("connect4")
+    load_kernels(game, log=None)
+    assert codegen.is_compiled(game.kernel_module)
