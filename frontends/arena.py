@@ -109,8 +109,10 @@ def run(args, parse):
     out = output_file(args.json, ".json") if args.json else None
     sides = []
     games_ab = [make_game(a) for a in (args, b_args)]
-    if (games_ab[0].num_actions != games_ab[1].num_actions
-            or games_ab[0].max_length != games_ab[1].max_length):
+    a, b = games_ab
+    sa, sb = a.initial_state(), b.initial_state()
+    if (a.num_actions != b.num_actions or a.max_length != b.max_length
+            or a.num_players != b.num_players or sa.shape != sb.shape):
         raise UsageError("side B's game flags change the board: both sides must play one game")
     for a in (args, b_args):
         game, player = side_of(a, a.game)

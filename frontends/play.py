@@ -229,7 +229,7 @@ def human_turn(session):
         console.print(text if text is not None else "this game keeps no score", markup=False)
         return True
     try:
-        action = g.parse_move(line, s.state)
+        action = g.parse_move(line.strip(), s.state)
     except ValueError as e:                 # it may quote the input: cut long echoes
         text = str(e) if len(str(e)) <= 200 else str(e)[:197] + "..."
         console.print(f"[red]{escape(text)}[/red]")
@@ -280,8 +280,9 @@ def play(args):
     player = PlayerConfig.from_args(args)
     session = Session(game, PendingEngine(player, game), humans, player)
     session.save_dir = args.sgf_dir
-    you = (" and ".join(game.players[h] for h in sorted(humans)) if humans
-           else "watching (every seat is the AI's)")
+    names = [game.players[h] for h in sorted(humans)]
+    you = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]) \
+        if names else "watching (every seat is the AI's)"
     console.print(f"{game.name}: you are {you}. Type {game.move_help}, "
                   f"or one of: {', '.join(commands(session.rules))}.")
     status = 0

@@ -141,7 +141,7 @@ class MCTS:
         k, g = self.kernels, self.game
         st = int(k.status(state))
         if st != ONGOING:
-            raise GameOverError(f"the game is over ({g.result_text(st)}): nothing to search")
+            raise GameOverError(f"the game is over ({g.summary(state)}): nothing to search")
         t0 = time.perf_counter()                # the budget counts re-rooting for reuse too
         deadline = None if seconds is None else t0 + seconds
         root = np.ascontiguousarray(state).copy()

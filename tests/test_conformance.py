@@ -19,6 +19,7 @@ from conformance_games.numbers_keyed import NumbersKeyed
 from conformance_games.numbers_rollouts import NumbersWithRollouts
 from conformance_games.numbers_solved import NumbersSolved
 from conformance_games.reversed_record import ReversedRecord
+from conformance_games.spaced_moves import SpacedMoves
 from conformance_games.swapped_quiet_rollout import SwappedQuietRollout
 from conformance_games.swapped_record import SwappedRecord
 from conformance_games.swapped_rollout import SwappedRollout
@@ -110,6 +111,11 @@ def test_a_rollout_record_that_swaps_the_winner():
 def test_a_rollout_record_with_players_that_are_not_0_or_1():
     only_problem(BadRecordPlayers(), ROLLOUTS, "rollout_record recorded player 2",
                  "0 to num_players - 1")
+
+
+def test_a_record_that_does_not_read_back():
+    only_problem(SpacedMoves(), RANDOM, "does not read back", "take",
+                 "override parse_record")
 
 
 def test_a_rollout_record_in_any_order_conforms():

@@ -200,8 +200,39 @@ def _check_moves(game, state, legal, where, problems, shape, dtype):
 def check_random_games(game, games=RANDOM_GAMES, seed=0):
     problems = _Problems()
     for i in range(games):
-        _random_game(game, seed + i, problems, check_each=i < CHECKED_GAMES)
+        actions = _random_game(game, seed + i, problems, check_each=i < CHECKED_GAMES)
+        if i < CHECKED_GAMES and not problems.messages():
+            _check_record(game, actions, seed + i, problems)
     return problems.messages()
+
+
+def _check_record(game, actions, seed, problems):
+    """The game's record of ``actions`` (``format_move`` of each, ``format_record``) reads
+    back as the same moves with ``parse_record`` and replays with ``play_record`` (as
+    ``analyze --moves`` and ``play``'s printed records need)."""
+    state, moves = game.initial_state(), []
+    for a in actions:
+        moves.append(game.format_move(a, state))
+        game.kernels.apply_action(state, a)
+    record = game.format_record(moves)
+    back = game.parse_record(record)
+    if back != moves:
+        i = next((j for j, (x, y) in enumerate(zip(back, moves)) if x != y),
+                 min(len(back), len(moves)))
+        problems.add("record", f"the record of the game with seed {seed} does not read back: "
+                     f"format_record joins move {i + 1} {moves[i] if i < len(moves) else None!r}"
+                     f" but parse_record gives {back[i] if i < len(back) else None!r}: choose a "
+                     "record_separator that no move contains, or override parse_record")
+        return
+    try:
+        replayed, _ = game.play_record(record)
+    except ValueError as e:
+        problems.add("record", f"the record of the game with seed {seed} does not replay "
+                     f"with play_record: {e}")
+        return
+    if not np.array_equal(replayed, state):
+        problems.add("record", f"the record of the game with seed {seed} replays to another "
+                     "position: parse_move must read each move as format_move wrote it")
 
 
 def _positions(game, seeds):
