@@ -4,8 +4,11 @@ One process compiles (or loads) the kernels once and serves every position. With
 each position gives one line: ``{"moves", "best", "value", "playouts", "seconds", "nodes",
 "children": [{"move", "visits", "value"}], "pv", "player_values"}``, values being win
 probabilities for the side to move (draws count half; in a game of more players, its expected
-reward), ``player_values`` each player's expected reward. At a chance position (a roll to
-come) ``"chance": true`` and the children are the outcomes, each with its ``probability``.
+reward), ``player_values`` each player's expected reward over every playout from the
+position (not only the best move's), ``to_play`` the name of the player to move. At a chance
+position (a roll to come) ``to_play`` is ``"chance"``, ``"chance": true``, ``best`` and
+``value`` are null (an outcome is drawn, not chosen), the children are the outcomes, each
+with its ``probability``, and their values are those of the player ``outcome_values_for``.
 """
 import json
 import sys
@@ -50,7 +53,11 @@ def report(game, state, moves, result, as_json, top=0):
     score = game.score_text(state)          # Go: the count now, under the rules in force
     if as_json:
         extra = {} if score is None else {"score": score}
-        print(json.dumps({"moves": moves, **result.to_dict(), **extra}), flush=True)
+        d = result.to_dict()
+        if result.chance:       # nothing to choose: the outcome values are player 0's
+            d.update(best=None, value=None, outcome_values_for=game.players[0])
+        d["to_play"] = "chance" if result.chance else game.players[game.to_play(state)]
+        print(json.dumps({"moves": moves, **d, **extra}), flush=True)
         return
     proof = f", proven {result.proof.value} within {result.plies} plies" if result.proof else ""
     where = f"[bold]{escape(moves) or '(start)'}[/bold]"

@@ -164,7 +164,7 @@ class Pig(Game):
     name = "pig"
     kernel_module = "games.pig"
     chance = True
-    move_help = "roll (r) or stop (s, hold); at a roll, the face the die shows"
+    move_help = "roll (r) or stop (s)"
     parameters = (
         Param("players", int, 2, "number of players", low=2, high=MAX_PLAYERS),
         Param("winscore", int, 100, "points that win the game", low=1, high=100_000),

@@ -4,7 +4,7 @@ board as text and the move notation (:mod:`games.backgammon.notation`), over the
 its docstring)."""
 import re
 
-from games.backgammon.notation import (MOVE_HELP, PLAYERS, format_action, mover,
+from games.backgammon.notation import (PLAYERS, format_action, mover,
                                        move_texts, parse_action)
 from games.backgammon.rules import (BAR, CHECKERS, DIE_HI, DIE_LO, DOUBLE_HALF, MAX_TURNS,
                                     NUM_ACTIONS, OFF, PASS, PREV, SIDE, STATUS, TO_PLAY, TURNS,
@@ -21,7 +21,7 @@ class Backgammon(Game):
     kernel_module = "games.backgammon.kernels"
     players = PLAYERS
     chance = True
-    move_help = MOVE_HELP
+    move_help = "e.g. 24/18 13/11, bar/22, 6/off, pass"
     record_separator = ", "         # moves have spaces in them: records separate them by commas
     pass_action = PASS
     parameters = (

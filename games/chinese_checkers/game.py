@@ -34,9 +34,10 @@ class ChineseCheckers(Game):
     name = "chinese_checkers"
     kernel_module = "games.chinese_checkers.kernels"
     players = COLOURS[:2]
-    move_help = ("from->to for a step (6->14), from=>to for a hop (3=>14; hop on the same way "
-                 "or type pass to end the chain); cells are numbered 0-120 row by row, the "
-                 "first and last of each row shown beside it")
+    move_help = "e.g. 6->14 (a step), 3=>14 (a hop), pass"
+    notation = ("from->to for a step (6->14), from=>to for a hop (3=>14; hop on the same way "
+                "or type pass to end the chain); cells are numbered 0-120 row by row, the "
+                "first and last of each row shown beside it")
     parameters = (
         Param("players", int, 2, "players: 2 (north and south points), 3 (north, south-east, "
               "south-west), 4 (north, north-east, south, south-west) or 6",
@@ -145,7 +146,7 @@ class ChineseCheckers(Game):
             return PASS
         m = _MOVE.match(t)
         if not m:
-            raise ValueError(f"{text.strip()!r} is not a move: write {self.move_help}")
+            raise ValueError(f"{text.strip()!r} is not a move: write {self.notation}")
         cell, kind, dest = int(m.group(1)), m.group(2), m.group(3)
         if cell >= NUM_CELLS:
             raise ValueError(f"there is no cell {cell}: cells are 0-120")
