@@ -120,8 +120,8 @@ def run(args, parse):
         engine.search(game.initial_state(), playouts=64)    # no first-move compile time
         sides.append((game, engine, player.budget))
     total, rows, code = 0.0, [], 0
+    seats = games_ab[0].num_players
     try:
-        seats = games_ab[0].num_players
         for i in range(args.games):
             a_seat = i % seats
             score, plies, ta, tb = play_game(sides, a_seat, args.seed + i)
@@ -130,7 +130,7 @@ def run(args, parse):
                          "a_score": score, "plies": plies,
                          "a_seconds_per_move": ta, "b_seconds_per_move": tb})
             word = {1.0: "A wins", 0.0: "B wins"}.get(score, "draw" if seats == 2
-                                                       else f"A scores {score:g}")
+                                                       else f"A scores {score:.2f}")
             place = ("first" if a_seat == 0 else "second") if seats == 2 else \
                 f"seat {a_seat + 1} of {seats}"
             print(f"game {i + 1:>3}: A {place}, {word} in {plies} "
@@ -155,7 +155,9 @@ def run(args, parse):
           f"{100 * low:.0f}-{100 * high:.0f} %): {_count(summary['wins'], 'win')}, "
           f"{_count(summary['draws'], 'draw')}, {_count(summary['losses'], 'loss')}; "
           f"seconds per move: A "
-          f"{summary['a_seconds_per_move']:.2f}, B {summary['b_seconds_per_move']:.2f}")
+          f"{summary['a_seconds_per_move']:.2f}, B {summary['b_seconds_per_move']:.2f}"
+          + (f" (with {seats} players, A equal to B scores about 1/{seats} = "
+             f"{100 / seats:.0f} %)" if seats > 2 else ""))
     if out:
         with open(out, "w") as f:
             json.dump({"summary": summary, "games": rows}, f, indent=1)

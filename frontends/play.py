@@ -265,6 +265,9 @@ def human_seats(game, args):
                              + ",".join(["human"] + ["ai"] * (game.num_players - 1)))
         return {i for i, w in enumerate(words) if w == "human"}
     if args.color:
+        if game.num_players != 2:
+            raise UsageError(f"--color is for two-player games; {game.name} has "
+                             f"{game.num_players} players: give --seats")
         if args.color == "white":
             return {1}
         return {0}

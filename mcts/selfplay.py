@@ -20,7 +20,9 @@ players             (T,) int8           player who played it (0 first, 1 second,
                                         -1 (``CHANCE``) for a chance ply: a roll)
 rewards             (T, P) float32      reward of each of the game's P players after the
                                         ply, at the episode's last ply (else 0): ``2 r - 1``
-                                        for its return r, so +1 win, -1 loss, 0 draw
+                                        for its return r, so +1 win, -1 loss, 0 a
+                                        two-player draw (-1/3 each for a three-player
+                                        game that nobody won: r = 1/3)
 dones               (T,) bool           True at each episode's last ply
 policy_targets      (T, A) float32      MCTS: root visit distribution; random: uniform over
                                         the legal actions; at a chance ply the outcomes'
