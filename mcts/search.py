@@ -337,8 +337,9 @@ class MCTS:
         value = best.proof.reward if best.proof is not None else best.value
         trees = self.trees
         proved = [t for t in trees if t.proven[ROOT] != NOT_PROVEN]
+        root_proof = Proof.of(int(proved[0].proven[ROOT]), who) if proved else None
         return SearchResult(action=best.action, move=best.move, value=value, chance=chance,
-                            player_values=self._player_values(who, children),
+                            player_values=self._player_values(who, children, root_proof),
                             children=children, pv=self.principal_variation(root, best.action),
                             playouts=sum(t.playouts for t in trees), seconds=seconds,
                             nodes=sum(t.used for t in trees),
@@ -347,10 +348,11 @@ class MCTS:
                             proof=Proof.of(int(proved[0].proven[ROOT]), who) if proved else None,
                             plies=int(proved[0].proven_plies[ROOT]) if proved else None)
 
-    def _player_values(self, who, children) -> list:
+    def _player_values(self, who, children, proof=None) -> list:
         """Each player's mean reward at the root (floats, num_players of them): from the
         reward vectors of the playouts for a game with chance or a ``returns`` kernel, else
-        the side to move's mean over its moves and its opponent's complement."""
+        the side to move's mean over its moves (its ``proof``'s reward once the root is
+        proven) and its opponent's complement."""
         n = self.game.num_players
         if self.kernels.GENERAL:
             playouts = sum(t.playouts for t in self.trees)
@@ -358,6 +360,8 @@ class MCTS:
             return [float(s) / playouts if playouts else 0.0 for s in sums]
         visits = sum(ch.visits for ch in children)
         v = sum(ch.value * ch.visits for ch in children) / visits if visits else 0.5
+        if proof is not None:
+            v = proof.reward
         return [v if p == who else 1.0 - v for p in range(n)]
 
     def principal_variation(self, root, first_action=None) -> list:
