@@ -74,7 +74,8 @@ def test_parameters_and_registry():
     g = games.get("chinese_checkers", players=4, max_moves=50)
     assert g.num_players == 4 and g.players == ("Red", "Blue", "Green", "Yellow")
     assert g.num_actions == 727 and g.max_length == 37 * 50
-    assert type(g)(**g.params).params == g.params == {"players": 4, "max_moves": 50}
+    assert type(g)(**g.params).params == g.params == {"players": 4, "max_moves": 50,
+                                                       "playout_policy": "greedy"}
     with pytest.raises(ValueError, match="players must be one of 2, 3, 4, 6"):
         games.get("chinese_checkers", players=5)
 
@@ -252,9 +253,10 @@ def test_notation_errors():
     assert G.format_move(6 * 6 + DL) == "6-DL" and G.format_move(K.PASS) == "pass"
 
 
-def random_positions(players, seed, count):
-    """``count`` positions of a seeded uniform random game (hop chains included)."""
-    g = ChineseCheckers(players=players)
+def random_positions(players, seed, count, policy="uniform"):
+    """``count`` positions of a seeded game of the playout policy ``policy`` (uniform random
+    by default; hop chains included)."""
+    g = ChineseCheckers(players=players, playout_policy=policy)
     s, rng, out = g.initial_state(), new_rng(seed), []
     while len(out) < count:
         if K.status(s) != ONGOING:
@@ -353,25 +355,111 @@ def test_lockstep_with_openspiel(players):
     assert full > 150_000 and wins >= 90
 
 
-def test_playout_action_is_uniform_over_the_legal_actions():
+def blocked_position(policy):
+    return ChineseCheckers(players=3, playout_policy=policy).position(
+        {**{c: 0 for c in range(10)}, **{c: 1 for c in (14, 15, 16, 17, 18, 26, 27, 28, 29, 30)},
+         **{c: 2 for c in (31, 56, 57, 58, 59, 60, 61, 62, 63, 64)}})
+
+
+def assert_draws(s, probs, rng, per_action=2000):
+    """``K.playout_action`` on ``s`` draws each action with probability ``probs[action]``
+    (within 5 standard deviations) and never another; ``s`` is left unchanged."""
+    before = s.copy()
+    draws = per_action * len(probs)
+    counts = dict.fromkeys(probs, 0)
+    for _ in range(draws):
+        a = int(K.playout_action(s, rng))
+        assert a in counts, a
+        counts[a] += 1
+    assert (s == before).all()
+    for a, p in probs.items():
+        assert abs(counts[a] - draws * p) < 5 * np.sqrt(draws * p * (1 - p)) + 1, (a, p)
+
+
+def test_uniform_playout_action_is_uniform_over_the_legal_actions():
     """Rejection among (marble, direction) slots, the counted fallback (a blocked turn) and
     the hop chain (hops and the pass) all draw each legal action equally often."""
     g, positions = random_positions(3, seed=11, count=300)
+    assert g.initial_state()[K.POLICY] == 0
     chain = next(s for s in positions if s[K.HOP_FROM] >= 0 and len(legal(s)) >= 3)
-    blocked = ChineseCheckers(players=3).position(
-        {**{c: 0 for c in range(10)}, **{c: 1 for c in (14, 15, 16, 17, 18, 26, 27, 28, 29, 30)},
-         **{c: 2 for c in (31, 56, 57, 58, 59, 60, 61, 62, 63, 64)}})
     rng = new_rng(5)
-    for s in (positions[0], positions[150], positions[299], chain, blocked):
+    for s in (positions[0], positions[150], positions[299], chain, blocked_position("uniform")):
         acts = legal(s)
-        draws = 2000 * len(acts)
-        counts = {}
-        for _ in range(draws):
-            a = int(K.playout_action(s, rng))
-            counts[a] = counts.get(a, 0) + 1
-        assert sorted(counts) == acts
-        sigma = np.sqrt(draws * (1 / len(acts)) * (1 - 1 / len(acts)))
-        assert max(abs(c - 2000) for c in counts.values()) < 5 * sigma + 1
+        assert_draws(s, {a: 1 / len(acts) for a in acts}, rng)
+
+
+def greedy_probs(s):
+    """The greedy policy's distribution, computed independently: each legal action in
+    proportion to 4 ** (the hex distance to the mover's target point it gains)."""
+    point = POINT[K.TARGET[int(s[K.NPLAYERS]), K.to_play(s)]]
+    weights = {}
+    for a in legal(s):
+        gain = 0
+        if a != K.PASS:
+            src, d = divmod(a, 6)
+            nb = K.NEIGHBOR[src, d]
+            dst = nb if s[K.BOARD + nb] == 0 else K.JUMP[src, d]
+            gain = DIST[src, point] - DIST[dst, point]
+        weights[a] = 4.0 ** gain
+    total = sum(weights.values())
+    return {a: w / total for a, w in weights.items()}
+
+
+def test_greedy_playout_action_by_hand():
+    """The greedy policy (the default) on hand-checked positions: Red's opening, where the six
+    hops from row 2 gain 2 (weight 16 each) and the eight steps from row 3 gain 1 (weight 4):
+    a hop with probability 96/128; in the chain of ``chain_position`` from (6,10), the hop
+    up-left to (4,8) loses 2 (weight 1/16), the one right to (6,14) gains 0, like the pass
+    (weight 1 each); a blocked turn passes; a turn with two moves gaining 2 and 1."""
+    s = G.initial_state()
+    assert s[K.POLICY] == 4 and G.params["playout_policy"] == "greedy"
+    hops = [22, 23, 28, 29, 34, 35]
+    probs = greedy_probs(s)
+    assert probs == {a: (16 if a in hops else 4) / 128 for a in legal(s)}
+    rng = new_rng(7)
+    assert_draws(s, probs, rng)
+    s, start = chain_position()
+    K.apply_action(s, 6 * start + UL)
+    assert greedy_probs(s) == {6 * 39 + UL: 1 / 33, 6 * 39 + R: 16 / 33, K.PASS: 16 / 33}
+    assert_draws(s, greedy_probs(s), rng, per_action=4000)
+    blocked = blocked_position("greedy")
+    assert all(K.playout_action(blocked, rng) == K.PASS for _ in range(100))
+    # A hole at 14 in the wall: few moves, low weights, so mostly the exact fallback draws.
+    g = ChineseCheckers(players=3)
+    marbles = {c: 0 for c in range(10)}
+    marbles.update({c: 1 for c in (40, 15, 16, 17, 18, 26, 27, 28, 29, 30)})
+    marbles.update({c: 2 for c in (31, 56, 57, 58, 59, 60, 61, 62, 63, 64)})
+    s = g.position(marbles)
+    assert [g.format_move(a, s) for a in legal(s)] == ["3=>14", "6->14"]
+    assert greedy_probs(s) == {6 * 3 + DL: 4 / 5, 6 * 6 + DL: 1 / 5}
+    assert_draws(s, greedy_probs(s), rng)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_greedy_playout_action_distribution(players):
+    """On positions of greedy games (the rejection sampler and, in a chain, the exact draw),
+    the greedy policy draws each legal action with the probability of ``greedy_probs``."""
+    _, positions = random_positions(players, seed=20 + players, count=400, policy="greedy")
+    chains = [s for s in positions if s[K.HOP_FROM] >= 0 and len(legal(s)) >= 2]
+    rng = new_rng(players)
+    for s in positions[100::100] + chains[:2]:
+        assert_draws(s, greedy_probs(s), rng, per_action=300)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_greedy_playouts_finish_with_a_winner(players):
+    """Greedy playouts end with a win (uniform random ones almost never do: about 1,070
+    plies to the move limit), each seat winning some."""
+    g = ChineseCheckers(players=players)
+    rng, winners, plies = new_rng(players), [], []
+    for _ in range(12 * players):
+        s = g.initial_state()
+        while K.status(s) == ONGOING:
+            assert K.apply_action(s, K.playout_action(s, rng)) != ILLEGAL
+        winners.append(int(s[K.WINNER]))
+        plies.append(K.ply(s))
+    assert min(winners) >= 0 and len(set(winners)) == players
+    assert np.mean(plies) < 200 * players
 
 
 def test_random_plies_speed_loop():

@@ -17,9 +17,9 @@ import numpy as np
 from games.chinese_checkers.kernels import (BOARD, COL, DIR_NAMES, HOME, HOP_FROM, IN_TARGET,
                                             JUMP, LAST_FROM, LAST_TO, MAX_MOVES, MOVES,
                                             NEIGHBOR, NPLAYERS, NUM_ACTIONS, NUM_CELLS,
-                                            NUM_DIRS, PASS, PIECES, ROW, TARGET, TRI,
-                                            TRIANGLE, TURN, TURN_PLIES, VISITED, WINNER,
-                                            new_state)
+                                            NUM_DIRS, PASS, PIECES, POLICIES, ROW, TARGET,
+                                            TRI, TRIANGLE, TURN, TURN_PLIES, VISITED,
+                                            WINNER, new_state)
 from games.contract import ILLEGAL, ONGOING, Game, Param
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Orange", "Purple")
@@ -44,25 +44,31 @@ class ChineseCheckers(Game):
               choices=(2, 3, 4, 6)),
         Param("max_moves", int, 1000, "turns (all players' together; a hop chain is one "
               "turn) after which the game ends with no winner", low=1, high=100_000),
+        Param("playout_policy", str, "greedy", "playout policy: greedy (each move drawn with "
+              "weight 4 ** the steps it brings its marble nearer the target's point; a pass "
+              "gains 0) or uniform (uniform random moves)", choices=tuple(POLICIES)),
     )
+    # bench's figures are for uniform random playouts, like OpenSpiel's.
+    bench_params = {"playout_policy": "uniform"}
 
-    def __init__(self, players=2, max_moves=1000):
-        super().__init__(players=players, max_moves=max_moves)
+    def __init__(self, players=2, max_moves=1000, playout_policy="greedy"):
+        super().__init__(players=players, max_moves=max_moves, playout_policy=playout_policy)
         self.num_players = self.params["players"]
         self.players = COLOURS[:self.num_players]
         self.max_moves = self.params["max_moves"]
+        self.policy = self.params["playout_policy"]
         self.num_actions = NUM_ACTIONS
         self.max_length = TURN_PLIES * self.max_moves
 
     def initial_state(self):
-        return new_state(self.num_players, self.max_moves)
+        return new_state(self.num_players, self.max_moves, self.policy)
 
     def position(self, marbles, to_play=0, moves=0):
         """A state with ``marbles`` (a mapping cell -> player, ten cells for each player),
         ``to_play`` to move at the start of a turn after ``moves`` completed turns (for tests
         and puzzles); ``ValueError`` if a player has not ten marbles."""
         n = self.num_players
-        s = new_state(n, self.max_moves)
+        s = new_state(n, self.max_moves, self.policy)
         s[BOARD:BOARD + NUM_CELLS] = 0
         cells = [[] for _ in range(n)]
         for cell, p in marbles.items():

@@ -3,15 +3,9 @@ OpenSpiel's ``chinese_checkers`` (open-spiel 2.0.2; its source, open_spiel/games
 chinese_checkers, read at commit 112b777 of July 2026; tests/test_chinese_checkers.py plays
 1,000 games against it in lockstep).
 
-**Board.** A six-pointed star of 121 cells: the union of an upward triangle (rows 0-12) and a
-downward one (rows 4-16), drawn in doubled coordinates (row ``r`` in 0..16, column ``c`` in
-0..24 with ``r + c`` even; neighbours on a row are two columns apart; the centre is row 8,
-column 12). Cells are numbered 0-120 row by row from the top, left to right in a row: cell 0 is
-the north tip, 10-22 the 13 cells of row 4, 60 the centre, 120 the south tip (OpenSpiel's
-numbering). The six directions, numbered as OpenSpiel does, are 0 UL (-1, -1), 1 UR (-1, +1),
-2 L (0, -2), 3 R (0, +2), 4 DL (+1, -1), 5 DR (+1, +1). The six points of the star are the
-home triangles of ten cells, numbered 0 north, 1 north-east, 2 south-east, 3 south, 4
-south-west, 5 north-west; triangle ``t``'s opposite is ``(t + 3) % 6``.
+**Board.** The star of 121 cells numbered 0-120 row by row from the north tip, the six
+directions 0 UL, 1 UR, 2 L, 3 R, 4 DL, 5 DR and the six triangles 0 north, 1 north-east, ...
+5 north-west (OpenSpiel's numbering): :mod:`games.chinese_checkers.board`.
 
 **Players.** Player ``p`` starts with ten marbles on home triangle ``SLOTS[n][p]`` (2 players:
 0 and 3; 3 players: 0, 2, 4; 4 players: 0, 1, 3, 4; 6 players: all six) and wins by filling
@@ -46,75 +40,44 @@ visited the cell (the turn number + 1, so no clearing between turns); ``[PIECES,
 ``MAX_MOVES``, ``TURN`` (player to move), ``MOVES`` (turns completed), ``HOP_FROM`` (the
 hopping marble's cell during a hop chain, else -1), ``WINNER`` (-1 for none), ``PLY``
 (actions applied), ``LAST_FROM`` and ``LAST_TO`` (cells of the last step or hop, -1 at the
-start or after a pass), and ``IN_TARGET + p`` (player ``p``'s marbles in its target):
-317 entries. A turn takes at most ``TURN_PLIES`` (37) actions, so a game at most ``37 *
-max_moves`` (OpenSpiel's ``MaxGameLength``, ``max_moves * (10 n + 2)``, is another bound).
+start or after a pass), ``IN_TARGET + p`` (player ``p``'s marbles in its target), and
+``POLICY`` (the playout policy: 4 greedy, 0 uniform; ``playout_action``): 318 entries. A
+turn takes at most ``TURN_PLIES`` (37) actions, so a game at most ``37 * max_moves``
+(OpenSpiel's ``MaxGameLength``, ``max_moves * (10 n + 2)``, is another bound).
+
+**Playouts.** ``playout_action`` draws, by default (``greedy``), each legal action with weight
+``4 ** g``, ``g`` the steps along the board's axes by which it brings its marble nearer the
+apex of the mover's target (the pass gains 0), so that playouts end with a win (2 players: in
+about 265 plies, against about 1,070 to the move limit for uniform random ones); ``uniform``
+draws uniformly among the legal actions (OpenSpiel's random rollouts).
 """
 import numpy as np
 from numba import njit
 
+from games.chinese_checkers.board import (  # noqa: F401  (the tables, also as this module's)
+    APEX, COL, DIR_DELTAS, DIR_NAMES, HOME, JUMP, NEIGHBOR, NUM_ACTIONS, NUM_CELLS, NUM_DIRS,
+    PASS, ROW, SLOTS, TARGET, TO_APEX, TRI, TRIANGLE, TRIANGLE_CELLS, TURN_PLIES)
 from games.contract import ENDED, ILLEGAL, ONGOING
 from games.rng import random_below
-
-NUM_CELLS, NUM_DIRS, TRIANGLE = 121, 6, 10
-PASS = NUM_CELLS * NUM_DIRS                 # 726
-NUM_ACTIONS = PASS + 1                      # 727
-DIR_NAMES = ("UL", "UR", "L", "R", "DL", "DR")
-DIR_DELTAS = ((-1, -1), (-1, 1), (0, -2), (0, 2), (1, -1), (1, 1))
-SLOTS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
-
-
-def _star():
-    """Rows and doubled columns of the 121 cells in OpenSpiel's order (row by row, left to
-    right), and each cell's home triangle (-1 for the hexagon in the middle)."""
-    rows, cols, tri = [], [], []
-    for r in range(17):
-        up = set(range(12 - r, 13 + r, 2)) if r <= 12 else set()          # rows 0-12
-        down = set(range(r - 4, 29 - r, 2)) if r >= 4 else set()          # rows 4-16
-        for c in sorted(up | down):
-            rows.append(r)
-            cols.append(c)
-            if c not in down:          # the upward triangle's points: north, south-west, -east
-                tri.append(0 if r < 4 else 4 if c < 12 else 2)
-            elif c not in up:          # the downward triangle's: south, north-west, -east
-                tri.append(3 if r > 12 else 5 if c < 12 else 1)
-            else:
-                tri.append(-1)
-    return np.array(rows), np.array(cols), np.array(tri)
-
-
-ROW, COL, TRI = _star()
-_INDEX = {(int(r), int(c)): i for i, (r, c) in enumerate(zip(ROW, COL))}
-# NEIGHBOR[cell, d]: the adjacent cell in direction d; JUMP[cell, d]: the landing of a hop
-# over it (the cell two steps away); -1 off the board.
-NEIGHBOR = np.array([[_INDEX.get((int(ROW[i]) + dr, int(COL[i]) + dc), -1)
-                      for dr, dc in DIR_DELTAS] for i in range(NUM_CELLS)], dtype=np.int64)
-JUMP = np.array([[_INDEX.get((int(ROW[i]) + 2 * dr, int(COL[i]) + 2 * dc), -1)
-                  if NEIGHBOR[i, d] >= 0 else -1 for d, (dr, dc) in enumerate(DIR_DELTAS)]
-                 for i in range(NUM_CELLS)], dtype=np.int64)
-TRIANGLE_CELLS = np.array([np.nonzero(TRI == t)[0] for t in range(6)], dtype=np.int64)
-# HOME[n, p] and TARGET[n, p]: player p's home and target triangles in a game of n players.
-HOME = np.full((7, 6), -1, dtype=np.int64)
-for _n, _slots in SLOTS.items():
-    HOME[_n, :_n] = _slots
-TARGET = np.where(HOME >= 0, (HOME + 3) % 6, -1)
-# The most actions of one turn: a hop moves 2 cells along a lattice axis, so a chain lands on
-# distinct cells of its start cell's class (axial coordinates modulo 2), the start excluded,
-# then may end with a pass: the largest class's size (37).
-TURN_PLIES = int(np.unique([((c + r) // 2 % 2, (c - r) // 2 % 2) for r, c in zip(ROW, COL)],
-                           axis=0, return_counts=True)[1].max())
 
 BOARD, VISITED, PIECES = 0, NUM_CELLS, 2 * NUM_CELLS
 NPLAYERS = PIECES + 6 * TRIANGLE
 MAX_MOVES, TURN, MOVES, HOP_FROM, WINNER, PLY, LAST_FROM, LAST_TO, IN_TARGET = range(
     NPLAYERS + 1, NPLAYERS + 10)
-STATE_SIZE = IN_TARGET + 6
+POLICY = IN_TARGET + 6
+STATE_SIZE = POLICY + 1
+# The playout policies (the POLICY entry): 0 uniform random, else the softmax over the distance
+# gained with that weight base b (playout_action); POWERS[b, k] = b ** k.
+POLICIES = {"greedy": 4, "uniform": 0}
+POWERS = np.array([[b ** k for k in range(5)] for b in range(17)], dtype=np.int64)
+REJECT_TRIES = 32               # greedy draws by rejection first, then exactly
 
 
-def new_state(players, max_moves):
-    """The initial position (int32 ``(STATE_SIZE,)``) of a game of ``players`` players."""
+def new_state(players, max_moves, policy="greedy"):
+    """The initial position (int32 ``(STATE_SIZE,)``) of a game of ``players`` players, with
+    the playout policy ``policy`` (a key of ``POLICIES``)."""
     s = np.zeros(STATE_SIZE, dtype=np.int32)
-    s[NPLAYERS], s[MAX_MOVES] = players, max_moves
+    s[NPLAYERS], s[MAX_MOVES], s[POLICY] = players, max_moves, POLICIES[policy]
     s[HOP_FROM] = s[WINNER] = s[LAST_FROM] = s[LAST_TO] = -1
     for p in range(players):
         cells = TRIANGLE_CELLS[HOME[players, p]]
@@ -298,7 +261,7 @@ def apply_action(state, action):
 
 
 @njit(cache=True)
-def playout_action(state, rng):
+def _uniform_action(state, rng):
     """A uniformly random legal action, without a buffer: by rejection among the (marble,
     direction) slots (in a chain: the six directions and the pass), each legal action having
     one slot; after 64 misses, counted and drawn."""
@@ -320,6 +283,98 @@ def playout_action(state, rng):
 
 
 @njit(cache=True)
+def _dest(state, cell, d):
+    """Where the marble on ``cell`` lands starting a turn in direction ``d``, or -1."""
+    nb = NEIGHBOR[cell, d]
+    if nb < 0:
+        return -1
+    if state[BOARD + nb] == 0:
+        return nb
+    land = JUMP[cell, d]
+    if land >= 0 and state[BOARD + land] == 0:
+        return land
+    return -1
+
+
+@njit(cache=True)
+def _greedy_action(state, rng, b):
+    """The softmax over the distance gained (see ``playout_action``) with weight base ``b``:
+    at the start of a turn first by rejection (a uniform (marble, direction) slot, kept if
+    legal with probability weight / ``b ** 4``; up to ``REJECT_TRIES`` tries), then, as in a
+    hop chain, exactly in two passes over the legal actions (their total weight, then the
+    drawn one). Either way each legal action's probability is its weight over the total."""
+    w = POWERS[b]                                 # w[g + 2] = b ** (g + 2)
+    t = TARGET[state[NPLAYERS], state[TURN]]
+    src = state[HOP_FROM]
+    if src >= 0:                                  # hop on, or pass (gain 0)
+        dist = TO_APEX[t, src]
+        total = w[2]
+        for d in range(NUM_DIRS):
+            if _hop_on(state, src, d):
+                g = dist - TO_APEX[t, JUMP[src, d]]
+                total += w[g + 2]
+        r = random_below(rng, total)
+        for d in range(NUM_DIRS):
+            if _hop_on(state, src, d):
+                g = dist - TO_APEX[t, JUMP[src, d]]
+                r -= w[g + 2]
+                if r < 0:
+                    return src * NUM_DIRS + d
+        return PASS
+    base = PIECES + TRIANGLE * state[TURN]
+    top = w[4]
+    for _ in range(REJECT_TRIES):   # rejection: a (marble, direction) slot kept w.p. weight / top
+        k = random_below(rng, TRIANGLE * NUM_DIRS * top)
+        slot, x = k // top, k % top
+        cell, d = state[base + slot // NUM_DIRS], slot % NUM_DIRS
+        to = _dest(state, cell, d)
+        if to >= 0 and x < w[TO_APEX[t, cell] - TO_APEX[t, to] + 2]:
+            return cell * NUM_DIRS + d
+    total = np.int64(0)                           # else exactly, in two passes
+    for i in range(TRIANGLE):
+        cell = state[base + i]
+        dist = TO_APEX[t, cell]
+        for d in range(NUM_DIRS):
+            to = _dest(state, cell, d)
+            if to >= 0:
+                g = dist - TO_APEX[t, to]
+                total += w[g + 2]
+    if total == 0:
+        return PASS                               # a blocked turn
+    r = random_below(rng, total)
+    for i in range(TRIANGLE):
+        cell = state[base + i]
+        dist = TO_APEX[t, cell]
+        for d in range(NUM_DIRS):
+            to = _dest(state, cell, d)
+            if to >= 0:
+                g = dist - TO_APEX[t, to]
+                r -= w[g + 2]
+                if r < 0:
+                    return cell * NUM_DIRS + d
+    return PASS                                   # not reached
+
+
+@njit(cache=True)
+def playout_action(state, rng):
+    """The playout policy's action (legal; ``state`` unchanged), by ``state[POLICY]``:
+
+    * ``b > 0`` (``greedy``, ``b`` = 4): a softmax over the distance gained. An action moving
+      a marble from ``x`` to ``y`` gains ``g = TO_APEX[t, x] - TO_APEX[t, y]`` (t the mover's
+      target triangle: the steps along the board's axes it brings the marble nearer the
+      target's apex; -1 to 1 for a step, -2 to 2 for a hop), the pass 0; each legal action
+      is drawn with probability proportional to ``b ** g`` (exactly: integer weights ``b **
+      (g + 2)``). In a hop chain that is each further hop and the pass; a blocked turn
+      passes. No allocation; about 4 times the uniform policy's time per move.
+    * 0 (``uniform``): uniformly random over the legal actions.
+    """
+    b = state[POLICY]
+    if b == 0:
+        return _uniform_action(state, rng)
+    return _greedy_action(state, rng, b)
+
+
+@njit(cache=True)
 def random_plies(state, rng, plies):
     """Play up to ``plies`` uniformly random actions with ``legal_actions`` then
     ``apply_action``, starting again from a copy of ``state`` whenever a game ends; return
@@ -333,3 +388,4 @@ def random_plies(state, rng, plies):
             s[:] = state
             done += 1
     return done
+
