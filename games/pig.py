@@ -165,6 +165,7 @@ class Pig(Game):
     kernel_module = "games.pig"
     chance = True
     move_help = "roll (r) or stop (s)"
+    bench_params = {"playout_policy": "uniform"}    # like for like with OpenSpiel's rollouts
     parameters = (
         Param("players", int, 2, "number of players", low=2, high=MAX_PLAYERS),
         Param("winscore", int, 100, "points that win the game", low=1, high=100_000),
