@@ -74,8 +74,9 @@ def test_parameters_and_registry():
     g = games.get("chinese_checkers", players=4, max_moves=50)
     assert g.num_players == 4 and g.players == ("Red", "Blue", "Green", "Yellow")
     assert g.num_actions == 727 and g.max_length == 37 * 50
-    assert type(g)(**g.params).params == g.params == {"players": 4, "max_moves": 50,
-                                                       "playout_policy": "greedy"}
+    assert type(g)(**g.params).params == g.params == {
+        "players": 4, "max_moves": 50, "playout_policy": "greedy", "priors": True}
+    assert g.search_defaults == {"prior_stats": "value"}
     with pytest.raises(ValueError, match="players must be one of 2, 3, 4, 6"):
         games.get("chinese_checkers", players=5)
 
@@ -460,6 +461,37 @@ def test_greedy_playouts_finish_with_a_winner(players):
         plies.append(K.ply(s))
     assert min(winners) >= 0 and len(set(winners)) == players
     assert np.mean(plies) < 200 * players
+
+
+def priors_of(s, actions):
+    visits = np.zeros(len(actions), dtype=np.int32)
+    value = np.zeros(len(actions), dtype=np.float32)
+    K.prior(s, np.array(actions, dtype=np.int32), visits, value)
+    return visits.tolist(), value.tolist()
+
+
+def test_priors_by_hand():
+    """20 virtual playouts per new child, worth 1 / n + 0.1 per step of distance gained to the
+    mover (clipped to [0, 1]): Red's opening hops 0.7, steps 0.6; in the chain from (6,10)
+    the hop up-left 0.3, the hop right and the pass 0.5; with six players a hop losing 2 is
+    worth 0; none at all with ``priors=False``."""
+    s = G.initial_state()
+    acts = legal(s)
+    visits, value = priors_of(s, acts)
+    assert visits == [20] * 14
+    assert value == pytest.approx([14.0 if a in (22, 23, 28, 29, 34, 35) else 12.0
+                                   for a in acts], abs=1e-5)
+    s, start = chain_position()
+    K.apply_action(s, 6 * start + UL)
+    assert priors_of(s, legal(s)) == ([20, 20, 20], pytest.approx([6.0, 10.0, 10.0], abs=1e-5))
+    g = ChineseCheckers(players=6)
+    s = g.initial_state()
+    K.apply_action(s, 6 * 3 + DL)                          # Red 3=>14, then Blue's turn
+    blue = legal(s)
+    _, value = priors_of(s, blue)
+    assert min(value) >= 0 and max(value) == pytest.approx(20 * (1 / 6 + 0.2), abs=1e-5)
+    off = ChineseCheckers(priors=False)
+    assert priors_of(off.initial_state(), acts) == ([0] * 14, [0.0] * 14)
 
 
 def test_random_plies_speed_loop():

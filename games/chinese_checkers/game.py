@@ -47,28 +47,32 @@ class ChineseCheckers(Game):
         Param("playout_policy", str, "greedy", "playout policy: greedy (each move drawn with "
               "weight 4 ** the steps it brings its marble nearer the target's point; a pass "
               "gains 0) or uniform (uniform random moves)", choices=tuple(POLICIES)),
+        Param("priors", bool, True, "prior knowledge for new tree nodes: virtual playouts "
+              "that favour the moves bringing a marble nearer its target"),
     )
     # bench's figures are for uniform random playouts, like OpenSpiel's.
     bench_params = {"playout_policy": "uniform"}
+    search_defaults = {"prior_stats": "value"}      # the priors count as the moves' playouts
 
-    def __init__(self, players=2, max_moves=1000, playout_policy="greedy"):
-        super().__init__(players=players, max_moves=max_moves, playout_policy=playout_policy)
+    def __init__(self, players=2, max_moves=1000, playout_policy="greedy", priors=True):
+        super().__init__(players=players, max_moves=max_moves, playout_policy=playout_policy,
+                         priors=priors)
         self.num_players = self.params["players"]
         self.players = COLOURS[:self.num_players]
         self.max_moves = self.params["max_moves"]
-        self.policy = self.params["playout_policy"]
+        self.policy, self.priors = self.params["playout_policy"], self.params["priors"]
         self.num_actions = NUM_ACTIONS
         self.max_length = TURN_PLIES * self.max_moves
 
     def initial_state(self):
-        return new_state(self.num_players, self.max_moves, self.policy)
+        return new_state(self.num_players, self.max_moves, self.policy, self.priors)
 
     def position(self, marbles, to_play=0, moves=0):
         """A state with ``marbles`` (a mapping cell -> player, ten cells for each player),
         ``to_play`` to move at the start of a turn after ``moves`` completed turns (for tests
         and puzzles); ``ValueError`` if a player has not ten marbles."""
         n = self.num_players
-        s = new_state(n, self.max_moves, self.policy)
+        s = new_state(n, self.max_moves, self.policy, self.priors)
         s[BOARD:BOARD + NUM_CELLS] = 0
         cells = [[] for _ in range(n)]
         for cell, p in marbles.items():

@@ -41,7 +41,8 @@ visited the cell (the turn number + 1, so no clearing between turns); ``[PIECES,
 hopping marble's cell during a hop chain, else -1), ``WINNER`` (-1 for none), ``PLY``
 (actions applied), ``LAST_FROM`` and ``LAST_TO`` (cells of the last step or hop, -1 at the
 start or after a pass), ``IN_TARGET + p`` (player ``p``'s marbles in its target), and
-``POLICY`` (the playout policy: 4 greedy, 0 uniform; ``playout_action``): 318 entries. A
+``POLICY`` (the playout policy: 4 greedy, 0 uniform; ``playout_action``) and ``PRIORS``
+(``prior``'s virtual playouts per new child, 0 for none): 319 entries. A
 turn takes at most ``TURN_PLIES`` (37) actions, so a game at most ``37 * max_moves``
 (OpenSpiel's ``MaxGameLength``, ``max_moves * (10 n + 2)``, is another bound).
 
@@ -49,7 +50,9 @@ turn takes at most ``TURN_PLIES`` (37) actions, so a game at most ``37 * max_mov
 ``4 ** g``, ``g`` the steps along the board's axes by which it brings its marble nearer the
 apex of the mover's target (the pass gains 0), so that playouts end with a win (2 players: in
 about 265 plies, against about 1,070 to the move limit for uniform random ones); ``uniform``
-draws uniformly among the legal actions (OpenSpiel's random rollouts).
+draws uniformly among the legal actions (OpenSpiel's random rollouts). ``prior`` gives new
+tree nodes virtual playouts worth more for moves that gain distance (``priors``, on by
+default): without them a search of a fraction of a second hardly tells the moves apart.
 """
 import numpy as np
 from numba import njit
@@ -64,20 +67,22 @@ BOARD, VISITED, PIECES = 0, NUM_CELLS, 2 * NUM_CELLS
 NPLAYERS = PIECES + 6 * TRIANGLE
 MAX_MOVES, TURN, MOVES, HOP_FROM, WINNER, PLY, LAST_FROM, LAST_TO, IN_TARGET = range(
     NPLAYERS + 1, NPLAYERS + 10)
-POLICY = IN_TARGET + 6
-STATE_SIZE = POLICY + 1
+POLICY, PRIORS = IN_TARGET + 6, IN_TARGET + 7
+STATE_SIZE = PRIORS + 1
 # The playout policies (the POLICY entry): 0 uniform random, else the softmax over the distance
 # gained with that weight base b (playout_action); POWERS[b, k] = b ** k.
 POLICIES = {"greedy": 4, "uniform": 0}
 POWERS = np.array([[b ** k for k in range(5)] for b in range(17)], dtype=np.int64)
 REJECT_TRIES = 32               # greedy draws by rejection first, then exactly
+PRIOR_VISITS, PRIOR_STEP = 20, 0.1      # prior: virtual playouts, reward per step gained
 
 
-def new_state(players, max_moves, policy="greedy"):
+def new_state(players, max_moves, policy="greedy", priors=True):
     """The initial position (int32 ``(STATE_SIZE,)``) of a game of ``players`` players, with
-    the playout policy ``policy`` (a key of ``POLICIES``)."""
+    the playout policy ``policy`` (a key of ``POLICIES``) and ``prior`` on or off."""
     s = np.zeros(STATE_SIZE, dtype=np.int32)
     s[NPLAYERS], s[MAX_MOVES], s[POLICY] = players, max_moves, POLICIES[policy]
+    s[PRIORS] = PRIOR_VISITS if priors else 0
     s[HOP_FROM] = s[WINNER] = s[LAST_FROM] = s[LAST_TO] = -1
     for p in range(players):
         cells = TRIANGLE_CELLS[HOME[players, p]]
@@ -372,6 +377,28 @@ def playout_action(state, rng):
     if b == 0:
         return _uniform_action(state, rng)
     return _greedy_action(state, rng, b)
+
+
+@njit(cache=True)
+def prior(state, actions, visits, value):
+    """Prior knowledge of the new children ``actions`` (the contract's optional kernel): each
+    gets ``state[PRIORS]`` virtual playouts (none when 0) with the mover's reward ``1 / n +
+    PRIOR_STEP * g`` each (clipped to [0, 1]), ``g`` the distance the action gains as in
+    ``playout_action`` (-2 to 2; the pass 0)."""
+    v = state[PRIORS]
+    if v == 0:
+        return
+    n = state[NPLAYERS]
+    t = TARGET[n, state[TURN]]
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        g = 0
+        if a != PASS:
+            cell, d = a // NUM_DIRS, a % NUM_DIRS
+            nb = NEIGHBOR[cell, d]
+            g = TO_APEX[t, cell] - TO_APEX[t, nb if state[BOARD + nb] == 0 else JUMP[cell, d]]
+        visits[i] += v
+        value[i] += v * min(1.0, max(0.0, 1.0 / n + PRIOR_STEP * g))
 
 
 @njit(cache=True)
