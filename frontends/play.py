@@ -200,7 +200,7 @@ def read_line(prompt):
 def human_turn(session):
     """Read and carry out one line of input. Returns False when the human quits."""
     g, s = session.game, session
-    line = read_line(f"{g.players[g.to_play(s.state)]} to move ({g.move_help}, or "
+    line = read_line(f"{g.players[s.rules.to_play(s.state)]} to move ({g.move_help}, or "
                      f"{', '.join(commands(s.rules))}): ")
     s.wait_for_engine()             # the first line waits for it, if it is still loading
     if line is None:
