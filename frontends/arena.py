@@ -19,12 +19,11 @@ import json
 import shlex
 import time
 
-import numpy as np
-
 from frontends.common import UsageError, make_game, output_file
 from frontends.match import wilson
 from frontends.player import PlayerConfig
 from games.contract import CHANCE, ONGOING
+from mcts import chance
 
 
 def side_of(args, name):
@@ -48,9 +47,7 @@ def play_game(sides, a_seat, seed, log=None):
     while int(kernels.status(states[0])) == ONGOING:
         mover = int(kernels.to_play(states[0]))
         if mover == CHANCE:                 # a roll: from the seed and the ply
-            outcomes, probs = sides[0][0].chance_outcomes(states[0])
-            rng = np.random.default_rng([seed & (2**63 - 1), plies])
-            action = int(outcomes[rng.choice(len(outcomes), p=probs / probs.sum())])
+            action = chance.draw(sides[0][0], states[0], chance.roll_rng(seed, plies))
         else:
             who = 0 if mover == a_seat else 1
             game, engine, budget = sides[who]

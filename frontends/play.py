@@ -25,6 +25,7 @@ from frontends.common import UsageError, console, err, make_game, output_folder
 from frontends.player import PendingEngine, PlayerConfig, Resigner
 from games import pure
 from games.contract import CHANCE, ONGOING
+from mcts import chance
 from mcts.results import Proof
 
 COMMANDS = ("undo", "hint", "quit")
@@ -97,9 +98,8 @@ class Session:
         """Draw the outcome of the chance position now (a roll) and play it: a function of
         the session's seed and the ply, so that the same seed gives the same rolls, and an
         undone roll comes again. Returns the outcome's text."""
-        actions, probs = self.game.chance_outcomes(self.state)
-        rng = np.random.default_rng([self.dice_seed & (2**63 - 1), len(self.actions)])
-        action = int(actions[rng.choice(len(actions), p=probs / probs.sum())])
+        action = chance.draw(self.game, self.state, chance.roll_rng(self.dice_seed,
+                                                                  len(self.actions)))
         text = self.game.format_move(action, self.state)
         self.play(action)
         return text

@@ -10,6 +10,7 @@ import numpy as np
 
 from games.rng import new_rng
 from mcts import codegen, portable
+from mcts.chance import root_mover
 from mcts.config import Params
 from mcts.tree import NO_ACTION, ROOT, Tree, new_workspace
 
@@ -130,8 +131,7 @@ def _warm_up(k, game):
     """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
     w = _Worker(game, 2)
     state = game.initial_state()
-    who = int(k.to_play(state))
-    mover = who if who < 0 else (who - 1) % game.num_players    # CHANCE, or the player before
+    mover = root_mover(game, int(k.to_play(state)))
     w.tree.reset(int(k.status(state)), mover)
     params = Params(**dict.fromkeys(Params._fields, 0.0))._replace(
         exploration=1.0, solver=1.0, rave_k=1000.0, solve_from=1.0, no_amaf=float(NO_ACTION),

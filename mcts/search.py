@@ -13,6 +13,7 @@ import numpy as np
 
 from games.contract import CHANCE, ONGOING
 from games.rng import new_rng, split_seed
+from mcts.chance import root_mover
 from mcts.checks import check_config, check_weights  # noqa: F401  (re-exported)
 from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, OPTIONS,  # noqa: F401
                          Params, SearchConfig, encode, resolve)
@@ -230,10 +231,8 @@ class MCTS:
         self._root, self._moves = root.copy(), []
 
     def _root_mover(self, root) -> int:
-        """The mover of a fresh root: the player before the one to move (``CHANCE`` for a
-        chance position)."""
-        who = int(self.kernels.to_play(root))
-        return CHANCE if who == CHANCE else (who - 1) % self.game.num_players
+        """The mover of a fresh root (mcts.chance.root_mover)."""
+        return root_mover(self.game, int(self.kernels.to_play(root)))
 
     def _run(self, w, root, playouts, deadline, stop, early_stop):
         """Batches of compiled iterations on worker ``w`` until its budget is spent."""

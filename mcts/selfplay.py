@@ -59,6 +59,7 @@ import numpy as np
 
 from games.contract import CHANCE, DRAW, FIRST_WINS, ONGOING, game_from_spec, spec_of
 from games.rng import new_rng, split_seed
+from mcts import chance
 
 POLICIES = ("random", "mcts")
 EPISODE_KEYS = ("states", "actions", "players", "policy_targets", "values")
@@ -164,7 +165,7 @@ class EpisodeRunner:
         while g.status(state) == ONGOING and len(rows["actions"]) < g.max_length:
             if g.is_chance(state):      # a roll: drawn, its probabilities as the target
                 outcomes, probs = g.chance_outcomes(state)
-                action = int(outcomes[rng.choice(len(outcomes), p=probs / probs.sum())])
+                action = chance.draw(g, state, rng)
                 pi = np.zeros(g.num_actions, dtype=np.float32)
                 pi[outcomes] = probs
                 for key, v in (("states", state.copy()), ("actions", action),
