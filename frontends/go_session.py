@@ -29,6 +29,22 @@ from games.go.score import quick_moves
 from mcts.search import check_config, load_kernels
 
 
+def prior_shares(kernel, pos, actions):
+    """{action: share} for ``actions`` (int32) of ``pos`` from a prior ``kernel`` (the
+    contract's: virtual playouts and wins per move): each move's odds ``w / (n - w)``
+    normalised to sum to 1 (see :meth:`GoSession.priors`); empty if no move has a prior."""
+    visits = np.zeros(len(actions), dtype=np.int32)
+    wins = np.zeros(len(actions), dtype=np.float32)
+    kernel(pos, actions, visits, wins)
+    lost = visits - wins.astype(np.float64)
+    odds = np.where((visits > 0) & (lost > 0), wins / np.maximum(lost, 1e-12), 0.0)
+    odds = np.where((visits > 0) & (lost <= 0) & (wins > 0), np.inf, odds)
+    if np.isinf(odds).any():                    # every playout won: those moves share it all
+        odds = np.isinf(odds).astype(np.float64)
+    total = float(odds.sum())
+    return {int(a): float(o) / total for a, o in zip(actions, odds)} if total > 0 else {}
+
+
 class GoSession(SgfRecords):
     """One Go game and the AI that plays it.
 
@@ -286,7 +302,9 @@ class GoSession(SgfRecords):
     # -- live analysis and pondering -------------------------------------------------------
     def analyze(self, player, interval, stopped, on_report):
         """Search the position with ``player`` to move until ``stopped()``, growing one tree,
-        and call ``on_report(result, position)`` every ``interval`` seconds."""
+        and call ``on_report(result, position)`` every ``interval`` seconds, and once more
+        when stopped if playouts ran since the last report (so a stream stopped before its
+        first interval still reports the work done, as Leela Zero and KataGo do)."""
         pos = self.position_for(player)
         if int(self.rules.status(pos)) != ONGOING:
             return
@@ -294,15 +312,20 @@ class GoSession(SgfRecords):
             if stopped():
                 return
         next_report = time.perf_counter() + interval
+        result, fresh = None, False            # fresh: searched since the last report
         while not stopped():                    # one tree grows (MCTS.search's resume)
             result = self.search(pos, {"seconds": min(0.05, interval)}, resume=True,
                                  early_stop=False)
+            fresh = True
             if time.perf_counter() >= next_report or result.proof is not None:
                 on_report(result, pos)
+                fresh = False
                 next_report = time.perf_counter() + interval
                 if result.proof is not None:        # nothing more to learn: wait
                     while not stopped():
                         time.sleep(0.02)
+        if fresh and result.playouts > 0:
+            on_report(result, pos)
 
     def ponder(self, stopped):
         """Search the current position (the opponent to move) until ``stopped()``; the tree
@@ -328,17 +351,16 @@ class GoSession(SgfRecords):
         return {c.action: engine.principal_variation(pos, c.action)[:20] for c in kids}
 
     def priors(self, pos):
-        """{action: prior probability}: the game's prior knowledge of the moves of ``pos``
-        (Go's virtual wins of :func:`games.go.prior`, normalised), empty without it."""
+        """{action: prior probability} of the moves of ``pos`` from the game's prior knowledge
+        (Go: :func:`games.go.kernels.prior`), empty without it. A new child starts the tree
+        with ``n`` virtual playouts of which ``w`` won; its prior share is the odds of that
+        record, ``w / (n - w)``, normalised over the moves: so a move is preferred to a
+        neutral one (half won) with probability ``w / n``, its prior win rate. Moves without
+        a prior (pass) get 0. Formula and reasons: docs/gtp.md, "Live analysis"."""
         kernel = getattr(self.game.kernels, "prior", None)
         if kernel is None:
             return {}
-        actions = self.game.legal_actions(pos).astype(np.int32)
-        visits = np.zeros(len(actions), dtype=np.int32)
-        value = np.zeros(len(actions), dtype=np.float32)
-        kernel(pos, actions, visits, value)
-        total = float(value.sum())
-        return {int(a): float(v) / total for a, v in zip(actions, value)} if total > 0 else {}
+        return prior_shares(kernel, pos, self.game.legal_actions(pos).astype(np.int32))
 
     def _cleanup_move(self, pos, result):
         """In the cleanup phase, capture dead enemy stones before passing."""

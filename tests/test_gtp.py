@@ -42,7 +42,7 @@ def test_scripted_session_exact_replies():
     script = [
         ("1 protocol_version", "=1 2"),
         ("name", "= mcts-engine"),
-        ("version", "= 0.1.0"),
+        ("version", "= 0.53.0"),
         ("known_command genmove", "= true"),
         ("known_command kgs-genmove_cleanup", "= true"),
         ("known_command frobnicate", "= false"),
