@@ -21,6 +21,9 @@ from mcts import __version__
 # 0.7.4 reads the second number of `version` as Leela Zero's minor version and wants 15 or
 # more (Leelaz.java); the project's release numbers (0.53 ...) pass it truthfully.
 NAME, VERSION = "mcts-engine", __version__
+# kgs-rules names -> the rules counted (games.go.score.RULES)
+KGS_RULES = {"chinese": "chinese", "aga": "aga", "japanese": "chinese",
+             "new-zealand": "chinese", "tromp-taylor": "tromp-taylor"}
 
 
 class GtpEngine(AnalysisCommands, GtpServer):
@@ -54,14 +57,20 @@ class GtpEngine(AnalysisCommands, GtpServer):
         return f"{time.process_time():.3f}"
 
     def cmd_kgs_rules(self, rules, *ignored):
-        """KGS's rules (japanese, chinese, aga, new_zealand) all settle dead stones by
-        agreement: scored here by area with dead stones removed (``chinese``);
-        ``tromp-taylor`` keeps the bare count."""
+        """KGS's rules: ``chinese`` and ``aga`` are counted as such (by area, dead stones
+        removed, White's handicap compensation one point a stone, or one a stone after the
+        first); ``japanese`` (territory) and ``new_zealand`` are accepted, since kgs-gtp plays
+        no game unless this succeeds, and counted by area as ``chinese``, which the log always
+        says (KGS counts the game itself); ``tromp-taylor`` keeps the bare count."""
         name = rules.lower().replace("_", "-")
-        if name not in ("tromp-taylor", "chinese", "japanese", "aga", "new-zealand"):
+        if name not in KGS_RULES:
             raise GtpError("unknown rules")
-        self.session.set_rules("tromp-taylor" if name == "tromp-taylor" else "chinese")
-        self.session.note(f"kgs-rules {rules}: scoring by {self.game.rules} rules")
+        self.session.set_rules(KGS_RULES[name])
+        if name in ("japanese", "new-zealand"):
+            print(f"kgs-rules {rules}: not scored as such here; counting by area with dead "
+                  f"stones removed (chinese rules)", file=sys.stderr, flush=True)
+        else:
+            self.session.note(f"kgs-rules {rules}: scoring by {self.game.rules} rules")
 
     def cmd_kgs_game_over(self):
         """KGS says the game is over; nothing to do."""
@@ -77,12 +86,17 @@ class GtpEngine(AnalysisCommands, GtpServer):
         self.session.new_game()
 
     def cmd_komi(self, komi):
+        """Any finite komi from -1000 to 1000, as GNU Go takes a float: a fraction such as 6.3
+        is kept for ``get_komi``, ``final_score`` and SGF, and searched as the half point
+        that decides alike (:func:`games.go.game.komi2`)."""
         try:
             k = float(komi)
         except ValueError:
             raise GtpError("syntax error") from None
-        if not math.isfinite(k) or abs(k) > 1000 or k * 2 != round(k * 2):
-            raise GtpError("komi must be a multiple of 0.5 from -1000 to 1000")
+        if not math.isfinite(k):
+            raise GtpError("syntax error")
+        if abs(k) > 1000:
+            raise GtpError("komi must be from -1000 to 1000")
         self.session.set_komi(k)
 
     def cmd_get_komi(self):
