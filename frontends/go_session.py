@@ -19,11 +19,13 @@ import time
 import numpy as np
 
 from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
+from frontends.gtp_cleanup import cleanup_move, dead_enemy_liberties
 from frontends.player import PlayerConfig, Resigner, needs_compiling
 from frontends.timecontrol import Clock, unstable
 from games import pure
 from games.contract import ILLEGAL, ONGOING
 from games.go import Go
+from games.go.board import F_PASSES
 from games.go.notation import fixed_handicap_vertices, max_fixed_handicap
 from games.go.score import quick_moves
 from mcts.search import check_config, load_kernels
@@ -196,7 +198,8 @@ class GoSession(SgfRecords):
     # -- the AI's move ---------------------------------------------------------------------
     def genmove(self, player, play=True, cleanup=False, on_progress=None, interval=1.0):
         """The AI's move for ``player`` as a vertex, or ``"resign"``; played if ``play``.
-        ``cleanup`` (kgs-genmove_cleanup): never pass while dead enemy stones are left.
+        ``cleanup`` (kgs-genmove_cleanup): capture the dead enemy stones, then pass
+        (:mod:`frontends.gtp_cleanup`).
         ``on_progress(result)``, if given, is called every ``interval`` seconds of the search
         (live analysis)."""
         t0 = time.perf_counter()
@@ -256,6 +259,15 @@ class GoSession(SgfRecords):
         g = self.game
         if not cleanup and g.ai_should_pass(pos):
             return g.pass_action
+        if cleanup:                             # only the dead enemy stones' liberties
+            cleanup = dead_enemy_liberties(g, pos, g.stone_status(pos, seed=self.seed))
+            if not cleanup:
+                self.note(f"genmove {g.players[player]} (cleanup): pass, no dead enemy stones")
+                return g.pass_action
+        given = pos
+        if int(pos[F_PASSES]) and not cleanup:  # passing loses (ai_should_pass): in the tree
+            pos = pos.copy()                    # our pass must not end the game, counted
+            pos[F_PASSES] = 0                   # there as the board stands
         if not np.array_equal(pos, self.state):
             self._engine().forget()             # colour switched or game reopened
         if on_progress is None:                 # after pondering, its tree goes on growing
@@ -271,16 +283,34 @@ class GoSession(SgfRecords):
             self.note(f"genmove {g.players[player]}: resign, win {100 * result.value:.1f}%")
             return None
         action = g.final_choice(pos, result)      # never fills our own eye
-        if cleanup and action == g.pass_action:
-            action = self._cleanup_move(pos, result)
+        if cleanup:
+            action = cleanup_move(g, pos, cleanup, {c.action: c.visits for c in result.children})
         elif action == g.pass_action and not g.pass_wins(pos, player):
             others = [c for c in result.children if c.action != g.pass_action
                       and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose; filling our own eyes would
                 action = others[0].action       # not help
+        if not cleanup and self._dies_after_their_pass(given, action):
+            self.note(f"genmove {g.players[player]}: pass, the opponent passed and a stone "
+                      f"on {g.action_to_vertex(action)} would die")
+            action = g.pass_action
         self.note(f"genmove {g.players[player]}: {g.action_to_vertex(action)} (search: "
                   f"{result.move}), win {100 * result.value:.1f}%, {result.playouts} playouts")
         return action
+
+    def _dies_after_their_pass(self, pos, action):
+        """True if the opponent has just passed and a stone on ``action`` would be dead by
+        the dead-stone estimate (:meth:`games.go.game.Go.stone_status` of the position after
+        it): such a move only fills the opponent's area while the opponent passes, and under
+        area scoring it cannot win what passing loses, so the engine passes instead."""
+        g = self.game
+        if int(pos[F_PASSES]) == 0 or action == g.pass_action:
+            return False
+        after = pos.copy()
+        if int(g.kernels.apply_action(after, np.int64(action))) == ILLEGAL:
+            return False
+        return any(action in points and status == "dead"
+                   for _, points, status in g.stone_status(after, seed=self.seed))
 
     def _search_in_steps(self, pos, budget, on_progress, interval):
         """The search of one move in slices of ``interval`` seconds, reporting after each; it
@@ -361,15 +391,6 @@ class GoSession(SgfRecords):
         if kernel is None:
             return {}
         return prior_shares(kernel, pos, self.game.legal_actions(pos).astype(np.int32))
-
-    def _cleanup_move(self, pos, result):
-        """In the cleanup phase, capture dead enemy stones before passing."""
-        g = self.game
-        me = g.to_play(pos) + 1
-        if not any(st == "dead" and color != me for color, _, st in g.stone_status(pos)):
-            return g.pass_action
-        moves = [c for c in result.children if c.action != g.pass_action]
-        return moves[0].action if moves else g.pass_action
 
     # -- the end ---------------------------------------------------------------------------
     def final_status(self):

@@ -157,11 +157,15 @@ def test_rules_and_handicap_through_gtp():
                 script.append(f"play {'b' if ch == 'X' else 'w'} {v}")
     for line in script:
         assert e.handle(line) == "=", line
-    assert e.handle("final_score") == "= W+54.5"          # Tromp-Taylor: no compensation
-    assert e.handle("kgs-rules chinese") == "="
     assert e.handle("final_score") == "= W+56.5"          # GNU Go --chinese-rules's count
     assert e.handle("final_status_list seki") == "= B9 C9 C8\nA8 A7 B7 C7"
     assert "RU[Chinese]" in e.handle("printsgf")
+    assert e.handle("kgs-rules aga") == "="
+    assert e.handle("final_score") == "= W+55.5"          # a point a stone after the first
+    assert "RU[AGA]" in e.handle("printsgf")
+    assert e.handle("kgs-rules tromp-taylor") == "="
+    assert e.handle("final_score") == "= W+54.5"          # no compensation
+    assert e.handle("final_status_list seki") == "="      # every stone counts: alive
 
 
 def test_loadsgf_refuses_folders_fifos_and_huge_files(tmp_path):
