@@ -141,8 +141,16 @@ class GtpEngine(AnalysisCommands, GtpServer):
         except ValueError:
             raise GtpError("syntax error") from None
 
+    def _move(self, color, vertex):
+        """``(player, action)`` of ``play`` and ``is_legal``; a bad colour or vertex gets GNU
+        Go's answer ``invalid color or coordinate``."""
+        try:
+            return parse_color(color), self._vertex(vertex)
+        except GtpError:
+            raise GtpError("invalid color or coordinate") from None
+
     def cmd_play(self, color, vertex):
-        player, action = parse_color(color), self._vertex(vertex)
+        player, action = self._move(color, vertex)
         try:
             self.session.play(player, action)
         except ValueError:
@@ -175,7 +183,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
         return "\n" + self.session.rules.render(self.state, self.session.last_action())
 
     def cmd_is_legal(self, color, vertex):
-        player, action = parse_color(color), self._vertex(vertex)
+        player, action = self._move(color, vertex)
         pos = self.session.position_for(player)
         return "1" if action in set(self.session.rules.legal_actions(pos).tolist()) else "0"
 
@@ -204,7 +212,11 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     # -- time ------------------------------------------------------------------------------
     def cmd_time_settings(self, main, period, stones):
+        """GTP's ``time_settings``; a negative count of byo-yomi stones is refused whatever
+        the byo-yomi time (``0 0 -1`` as ``0 1 -1``)."""
         values = _numbers((main, float), (period, float), (stones, int))
+        if values[2] < 0:
+            raise GtpError(f"time values must be finite and not negative, got {values[2]}")
         self.session.clock = _time_value(lambda: Clock(TimeControl.from_gtp(*values)))
 
     def cmd_kgs_time_settings(self, system, *values):

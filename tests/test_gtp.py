@@ -52,9 +52,12 @@ def test_scripted_session_exact_replies():
         ("get_komi", "= 0.5"),
         ("play B c3", "="),
         ("play w C3", "? illegal move"),          # occupied
-        ("play w I3", "? syntax error"),          # the letter I is skipped
-        ("play w H3", "? syntax error"),          # off a 7x7 board
-        ("play purple d4", "? syntax error"),
+        ("play w I3", "? invalid color or coordinate"),   # the letter I is skipped
+        ("play w H3", "? invalid color or coordinate"),   # off a 7x7 board (GNU Go's words)
+        ("play purple d4", "? invalid color or coordinate"),
+        ("is_legal b Z9", "? invalid color or coordinate"),
+        ("time_settings 0 0 -1", "? time values must be finite and not negative, got -1"),
+        ("time_settings 0 1 -1", "? time values must be finite and not negative, got -1"),
         ("play white D4", "="),
         ("play b PASS", "="),
         ("play b e5", "="),                       # two black moves in a row are fine
@@ -352,7 +355,7 @@ def test_gtp_survives_garbage_bytes_and_unknown_input():
                        capture_output=True, timeout=300)
     assert p.returncode == 0 and b"Traceback" not in p.stderr
     assert p.stdout.split(b"\n\n")[:4] == [b"= mcts-engine", b"? unknown command",
-                                            b"? syntax error", b"="]
+                                            b"? invalid color or coordinate", b"="]
 
 
 def test_an_overlong_line_is_refused_unread_and_the_session_goes_on():
