@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
-from frontends.gtp_cleanup import cleanup_move, dead_enemy_liberties
+from frontends.gtp_cleanup import cleanup_move, dead_enemy_liberties, dies_after_their_pass
 from frontends.player import PlayerConfig, Resigner, needs_compiling
 from frontends.timecontrol import Clock, unstable
 from games import pure
@@ -290,27 +290,13 @@ class GoSession(SgfRecords):
                       and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose; filling our own eyes would
                 action = others[0].action       # not help
-        if not cleanup and self._dies_after_their_pass(given, action):
+        if not cleanup and dies_after_their_pass(g, given, action, self.seed):
             self.note(f"genmove {g.players[player]}: pass, the opponent passed and a stone "
                       f"on {g.action_to_vertex(action)} would die")
             action = g.pass_action
         self.note(f"genmove {g.players[player]}: {g.action_to_vertex(action)} (search: "
                   f"{result.move}), win {100 * result.value:.1f}%, {result.playouts} playouts")
         return action
-
-    def _dies_after_their_pass(self, pos, action):
-        """True if the opponent has just passed and a stone on ``action`` would be dead by
-        the dead-stone estimate (:meth:`games.go.game.Go.stone_status` of the position after
-        it): such a move only fills the opponent's area while the opponent passes, and under
-        area scoring it cannot win what passing loses, so the engine passes instead."""
-        g = self.game
-        if int(pos[F_PASSES]) == 0 or action == g.pass_action:
-            return False
-        after = pos.copy()
-        if int(g.kernels.apply_action(after, np.int64(action))) == ILLEGAL:
-            return False
-        return any(action in points and status == "dead"
-                   for _, points, status in g.stone_status(after, seed=self.seed))
 
     def _search_in_steps(self, pos, budget, on_progress, interval):
         """The search of one move in slices of ``interval`` seconds, reporting after each; it

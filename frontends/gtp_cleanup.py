@@ -2,6 +2,8 @@
 with stones on the board that one of them calls dead, the engine captures the dead enemy
 stones in its area, then passes. KGS and match referees resume a disputed game this way, so
 the engine must neither pass while dead enemy stones remain nor play in the opponent's area.
+Likewise after the opponent's pass in normal play, a stone that would only die in its area
+is not played (:func:`dies_after_their_pass`).
 
 A cleanup move is a liberty of a dead enemy chain (by the game's dead-stone estimate,
 :meth:`games.go.game.Go.stone_status`): a move that captures first, then one that leaves our
@@ -13,6 +15,7 @@ import numpy as np
 
 from games.contract import ILLEGAL
 from games.go import score as go_score
+from games.go.board import F_PASSES
 
 
 def dead_enemy_liberties(game, pos, statuses):
@@ -68,3 +71,17 @@ def cleanup_move(game, pos, candidates, visits):
         if a is not None:
             return a
     return game.pass_action
+
+
+def dies_after_their_pass(game, pos, action, seed=0):
+    """True if the opponent has just passed in ``pos`` and a stone on ``action`` would be dead
+    by the dead-stone estimate (:meth:`games.go.game.Go.stone_status` of the position after
+    it, ``seed`` its playouts' seed): such a move only fills the opponent's area while the
+    opponent passes, and under area scoring it cannot win what passing loses."""
+    if int(pos[F_PASSES]) == 0 or action == game.pass_action:
+        return False
+    after = pos.copy()
+    if int(game.kernels.apply_action(after, np.int64(action))) == ILLEGAL:
+        return False
+    return any(action in points and status == go_score.DEAD
+               for _, points, status in game.stone_status(after, seed=seed))
