@@ -19,14 +19,32 @@ import time
 import numpy as np
 
 from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
+from frontends.gtp_cleanup import cleanup_move, dead_enemy_liberties, dies_after_their_pass
 from frontends.player import PlayerConfig, Resigner, needs_compiling
 from frontends.timecontrol import Clock, unstable
 from games import pure
 from games.contract import ILLEGAL, ONGOING
 from games.go import Go
+from games.go.board import F_PASSES
 from games.go.notation import fixed_handicap_vertices, max_fixed_handicap
 from games.go.score import quick_moves
 from mcts.search import check_config, load_kernels
+
+
+def prior_shares(kernel, pos, actions):
+    """{action: share} for ``actions`` (int32) of ``pos`` from a prior ``kernel`` (the
+    contract's: virtual playouts and wins per move): each move's odds ``w / (n - w)``
+    normalised to sum to 1 (see :meth:`GoSession.priors`); empty if no move has a prior."""
+    visits = np.zeros(len(actions), dtype=np.int32)
+    wins = np.zeros(len(actions), dtype=np.float32)
+    kernel(pos, actions, visits, wins)
+    lost = visits - wins.astype(np.float64)
+    odds = np.where((visits > 0) & (lost > 0), wins / np.maximum(lost, 1e-12), 0.0)
+    odds = np.where((visits > 0) & (lost <= 0) & (wins > 0), np.inf, odds)
+    if np.isinf(odds).any():                    # every playout won: those moves share it all
+        odds = np.isinf(odds).astype(np.float64)
+    total = float(odds.sum())
+    return {int(a): float(o) / total for a, o in zip(actions, odds)} if total > 0 else {}
 
 
 class GoSession(SgfRecords):
@@ -180,7 +198,8 @@ class GoSession(SgfRecords):
     # -- the AI's move ---------------------------------------------------------------------
     def genmove(self, player, play=True, cleanup=False, on_progress=None, interval=1.0):
         """The AI's move for ``player`` as a vertex, or ``"resign"``; played if ``play``.
-        ``cleanup`` (kgs-genmove_cleanup): never pass while dead enemy stones are left.
+        ``cleanup`` (kgs-genmove_cleanup): capture the dead enemy stones, then pass
+        (:mod:`frontends.gtp_cleanup`).
         ``on_progress(result)``, if given, is called every ``interval`` seconds of the search
         (live analysis)."""
         t0 = time.perf_counter()
@@ -240,6 +259,15 @@ class GoSession(SgfRecords):
         g = self.game
         if not cleanup and g.ai_should_pass(pos):
             return g.pass_action
+        if cleanup:                             # only the dead enemy stones' liberties
+            cleanup = dead_enemy_liberties(g, pos, g.stone_status(pos, seed=self.seed))
+            if not cleanup:
+                self.note(f"genmove {g.players[player]} (cleanup): pass, no dead enemy stones")
+                return g.pass_action
+        given = pos
+        if int(pos[F_PASSES]) and not cleanup:  # passing loses (ai_should_pass): in the tree
+            pos = pos.copy()                    # our pass must not end the game, counted
+            pos[F_PASSES] = 0                   # there as the board stands
         if not np.array_equal(pos, self.state):
             self._engine().forget()             # colour switched or game reopened
         if on_progress is None:                 # after pondering, its tree goes on growing
@@ -255,13 +283,17 @@ class GoSession(SgfRecords):
             self.note(f"genmove {g.players[player]}: resign, win {100 * result.value:.1f}%")
             return None
         action = g.final_choice(pos, result)      # never fills our own eye
-        if cleanup and action == g.pass_action:
-            action = self._cleanup_move(pos, result)
+        if cleanup:
+            action = cleanup_move(g, pos, cleanup, {c.action: c.visits for c in result.children})
         elif action == g.pass_action and not g.pass_wins(pos, player):
             others = [c for c in result.children if c.action != g.pass_action
                       and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose; filling our own eyes would
                 action = others[0].action       # not help
+        if not cleanup and dies_after_their_pass(g, given, action, self.seed):
+            self.note(f"genmove {g.players[player]}: pass, the opponent passed and a stone "
+                      f"on {g.action_to_vertex(action)} would die")
+            action = g.pass_action
         self.note(f"genmove {g.players[player]}: {g.action_to_vertex(action)} (search: "
                   f"{result.move}), win {100 * result.value:.1f}%, {result.playouts} playouts")
         return action
@@ -286,7 +318,9 @@ class GoSession(SgfRecords):
     # -- live analysis and pondering -------------------------------------------------------
     def analyze(self, player, interval, stopped, on_report):
         """Search the position with ``player`` to move until ``stopped()``, growing one tree,
-        and call ``on_report(result, position)`` every ``interval`` seconds."""
+        and call ``on_report(result, position)`` every ``interval`` seconds, and once more
+        when stopped if playouts ran since the last report (so a stream stopped before its
+        first interval still reports the work done, as Leela Zero and KataGo do)."""
         pos = self.position_for(player)
         if int(self.rules.status(pos)) != ONGOING:
             return
@@ -294,15 +328,20 @@ class GoSession(SgfRecords):
             if stopped():
                 return
         next_report = time.perf_counter() + interval
+        result, fresh = None, False            # fresh: searched since the last report
         while not stopped():                    # one tree grows (MCTS.search's resume)
             result = self.search(pos, {"seconds": min(0.05, interval)}, resume=True,
                                  early_stop=False)
+            fresh = True
             if time.perf_counter() >= next_report or result.proof is not None:
                 on_report(result, pos)
+                fresh = False
                 next_report = time.perf_counter() + interval
                 if result.proof is not None:        # nothing more to learn: wait
                     while not stopped():
                         time.sleep(0.02)
+        if fresh and result.playouts > 0:
+            on_report(result, pos)
 
     def ponder(self, stopped):
         """Search the current position (the opponent to move) until ``stopped()``; the tree
@@ -328,26 +367,16 @@ class GoSession(SgfRecords):
         return {c.action: engine.principal_variation(pos, c.action)[:20] for c in kids}
 
     def priors(self, pos):
-        """{action: prior probability}: the game's prior knowledge of the moves of ``pos``
-        (Go's virtual wins of :func:`games.go.prior`, normalised), empty without it."""
+        """{action: prior probability} of the moves of ``pos`` from the game's prior knowledge
+        (Go: :func:`games.go.kernels.prior`), empty without it. A new child starts the tree
+        with ``n`` virtual playouts of which ``w`` won; its prior share is the odds of that
+        record, ``w / (n - w)``, normalised over the moves: so a move is preferred to a
+        neutral one (half won) with probability ``w / n``, its prior win rate. Moves without
+        a prior (pass) get 0. Formula and reasons: docs/gtp.md, "Live analysis"."""
         kernel = getattr(self.game.kernels, "prior", None)
         if kernel is None:
             return {}
-        actions = self.game.legal_actions(pos).astype(np.int32)
-        visits = np.zeros(len(actions), dtype=np.int32)
-        value = np.zeros(len(actions), dtype=np.float32)
-        kernel(pos, actions, visits, value)
-        total = float(value.sum())
-        return {int(a): float(v) / total for a, v in zip(actions, value)} if total > 0 else {}
-
-    def _cleanup_move(self, pos, result):
-        """In the cleanup phase, capture dead enemy stones before passing."""
-        g = self.game
-        me = g.to_play(pos) + 1
-        if not any(st == "dead" and color != me for color, _, st in g.stone_status(pos)):
-            return g.pass_action
-        moves = [c for c in result.children if c.action != g.pass_action]
-        return moves[0].action if moves else g.pass_action
+        return prior_shares(kernel, pos, self.game.legal_actions(pos).astype(np.int32))
 
     # -- the end ---------------------------------------------------------------------------
     def final_status(self):

@@ -15,8 +15,15 @@ from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
 from frontends.timecontrol import Clock, TimeControl, TimeValueError
 from games.go.notation import max_fixed_handicap
+from mcts import __version__
 
-NAME, VERSION = "mcts-engine", "0.1.0"
+# GTP `name` and `version`: the project's own name and release (mcts.__version__). Lizzie
+# 0.7.4 reads the second number of `version` as Leela Zero's minor version and wants 15 or
+# more (Leelaz.java); the project's release numbers (0.53 ...) pass it truthfully.
+NAME, VERSION = "mcts-engine", __version__
+# kgs-rules names -> the rules counted (games.go.score.RULES)
+KGS_RULES = {"chinese": "chinese", "aga": "aga", "japanese": "chinese",
+             "new-zealand": "chinese", "tromp-taylor": "tromp-taylor"}
 
 
 class GtpEngine(AnalysisCommands, GtpServer):
@@ -50,14 +57,20 @@ class GtpEngine(AnalysisCommands, GtpServer):
         return f"{time.process_time():.3f}"
 
     def cmd_kgs_rules(self, rules, *ignored):
-        """KGS's rules (japanese, chinese, aga, new_zealand) all settle dead stones by
-        agreement: scored here by area with dead stones removed (``chinese``);
-        ``tromp-taylor`` keeps the bare count."""
+        """KGS's rules: ``chinese`` and ``aga`` are counted as such (by area, dead stones
+        removed, White's handicap compensation one point a stone, or one a stone after the
+        first); ``japanese`` (territory) and ``new_zealand`` are accepted, since kgs-gtp plays
+        no game unless this succeeds, and counted by area as ``chinese``, which the log always
+        says (KGS counts the game itself); ``tromp-taylor`` keeps the bare count."""
         name = rules.lower().replace("_", "-")
-        if name not in ("tromp-taylor", "chinese", "japanese", "aga", "new-zealand"):
+        if name not in KGS_RULES:
             raise GtpError("unknown rules")
-        self.session.set_rules("tromp-taylor" if name == "tromp-taylor" else "chinese")
-        self.session.note(f"kgs-rules {rules}: scoring by {self.game.rules} rules")
+        self.session.set_rules(KGS_RULES[name])
+        if name in ("japanese", "new-zealand"):
+            print(f"kgs-rules {rules}: not scored as such here; counting by area with dead "
+                  f"stones removed (chinese rules)", file=sys.stderr, flush=True)
+        else:
+            self.session.note(f"kgs-rules {rules}: scoring by {self.game.rules} rules")
 
     def cmd_kgs_game_over(self):
         """KGS says the game is over; nothing to do."""
@@ -73,12 +86,17 @@ class GtpEngine(AnalysisCommands, GtpServer):
         self.session.new_game()
 
     def cmd_komi(self, komi):
+        """Any finite komi from -1000 to 1000, as GNU Go takes a float: a fraction such as 6.3
+        is kept for ``get_komi``, ``final_score`` and SGF, and searched as the half point
+        that decides alike (:func:`games.go.game.komi2`)."""
         try:
             k = float(komi)
         except ValueError:
             raise GtpError("syntax error") from None
-        if not math.isfinite(k) or abs(k) > 1000 or k * 2 != round(k * 2):
-            raise GtpError("komi must be a multiple of 0.5 from -1000 to 1000")
+        if not math.isfinite(k):
+            raise GtpError("syntax error")
+        if abs(k) > 1000:
+            raise GtpError("komi must be from -1000 to 1000")
         self.session.set_komi(k)
 
     def cmd_get_komi(self):
@@ -123,8 +141,16 @@ class GtpEngine(AnalysisCommands, GtpServer):
         except ValueError:
             raise GtpError("syntax error") from None
 
+    def _move(self, color, vertex):
+        """``(player, action)`` of ``play`` and ``is_legal``; a bad colour or vertex gets GNU
+        Go's answer ``invalid color or coordinate``."""
+        try:
+            return parse_color(color), self._vertex(vertex)
+        except GtpError:
+            raise GtpError("invalid color or coordinate") from None
+
     def cmd_play(self, color, vertex):
-        player, action = parse_color(color), self._vertex(vertex)
+        player, action = self._move(color, vertex)
         try:
             self.session.play(player, action)
         except ValueError:
@@ -157,7 +183,7 @@ class GtpEngine(AnalysisCommands, GtpServer):
         return "\n" + self.session.rules.render(self.state, self.session.last_action())
 
     def cmd_is_legal(self, color, vertex):
-        player, action = parse_color(color), self._vertex(vertex)
+        player, action = self._move(color, vertex)
         pos = self.session.position_for(player)
         return "1" if action in set(self.session.rules.legal_actions(pos).tolist()) else "0"
 
@@ -186,7 +212,11 @@ class GtpEngine(AnalysisCommands, GtpServer):
 
     # -- time ------------------------------------------------------------------------------
     def cmd_time_settings(self, main, period, stones):
+        """GTP's ``time_settings``; a negative count of byo-yomi stones is refused whatever
+        the byo-yomi time (``0 0 -1`` as ``0 1 -1``)."""
         values = _numbers((main, float), (period, float), (stones, int))
+        if values[2] < 0:
+            raise GtpError(f"time values must be finite and not negative, got {values[2]}")
         self.session.clock = _time_value(lambda: Clock(TimeControl.from_gtp(*values)))
 
     def cmd_kgs_time_settings(self, system, *values):

@@ -325,7 +325,7 @@ def test_size_and_komi_reach_the_game(tmp_path):
     q = run("play", "go", "--size", "7", "--komi", "5.5", "--no-priors", "--playouts", "50",
             "--sgf-dir", str(tmp_path), stdin="score\nquit\n")
     assert q.returncode == 0, q.stderr
-    assert "Tromp-Taylor count (every stone counts): Black 0, White 0, komi 5.5: W+5.5" in q.stdout
+    assert "Chinese count (0 dead stones removed): Black 0, White 0, komi 5.5: W+5.5" in q.stdout
     assert " 7 . . . . . . . 7" in q.stdout and " 8 " not in q.stdout
 
 

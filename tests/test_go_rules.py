@@ -451,7 +451,7 @@ def test_fixed_handicap_matches_the_gtp_lists(size, table):
         assert placed == set(expected.split()) and (b == 2).sum() == 0
         assert g.to_play(s) == 1 and g.moves_played(s) == 0
         assert g.params == {"size": size, "komi": 7.5, "handicap": stones,
-                            "playout_policy": "ko", "priors": True, "rules": "tromp-taylor"}
+                            "playout_policy": "ko", "priors": True, "rules": "chinese"}
 
 
 def test_handicap_limits():
@@ -469,14 +469,15 @@ def test_handicap_limits():
 
 def test_bad_parameters():
     for kwargs, why in [({"size": 4}, "5 to 19"), ({"size": 20}, "5 to 19"),
-                        ({"size": "big"}, "integer"), ({"komi": 7.3}, "multiple of 0.5"),
-                        ({"komi": "x"}, "komi must be a multiple of 0.5"),
+                        ({"size": "big"}, "integer"), ({"komi": 1000.5}, "-1000 to 1000"),
+                        ({"komi": "x"}, "komi must be a number from -1000 to 1000"),
+                        ({"komi": "nan"}, "komi must be a number"),
                         ({"handicap": -1}, "handicap must be an integer from 0 to 9")]:
         with pytest.raises(ValueError, match=why):
             Go(**kwargs)
     g = games.get("go", size=13, komi=6, handicap=0, playout_policy="uniform", priors=False)
     assert g.params == {"size": 13, "komi": 6.0, "handicap": 0, "playout_policy": "uniform",
-                        "priors": False, "rules": "tromp-taylor"}
+                        "priors": False, "rules": "chinese"}
     with pytest.raises(ValueError, match="playout_policy must be one of ko, uniform"):
         Go(playout_policy="heavy")
     assert g.num_actions == 170 and g.max_length == 3 * 169

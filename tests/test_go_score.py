@@ -10,6 +10,8 @@ import pytest
 from games import pure
 from games.go import score as go_score
 from games.go import Go
+from games.go import board as gb
+from games.go.game import komi2
 
 DATA = Path(__file__).parent / "data" / "final_status"
 
@@ -43,7 +45,7 @@ def statuses(g, s):
 
 
 def test_seki_is_told_from_life_as_gnu_go_tells_it():
-    for rules in ("chinese", "tromp-taylor"):
+    for rules in ("chinese", "aga"):
         g, s = position(SEKI, rules)
         assert statuses(g, s) == {
             (2, "B9 C9 C8"): "seki",
@@ -51,6 +53,9 @@ def test_seki_is_told_from_life_as_gnu_go_tells_it():
             (1, "A8 A7 B7 C7"): "seki",
             (2, "D7 E7 F7 G7 H7 J7 A6 B6 C6 D6 E6 F6 G6 H6 J6"): "alive"}
         assert g.final_result(s) == "W+54.5"
+    g, s = position(SEKI, "tromp-taylor")         # every stone counts: all alive
+    assert set(statuses(g, s).values()) == {"alive"} and len(statuses(g, s)) == 4
+    assert g.final_result(s) == "W+54.5"
 
 
 def test_the_area_score_leaves_the_seki_liberties_to_nobody():
@@ -71,7 +76,7 @@ def test_a_dead_stone_counts_under_tromp_taylor_and_comes_off_under_chinese():
     assert statuses(g, s)[(1, "F3")] == "dead"
     assert g.final_result(s) == "W+54.5"              # 16 to 63, as without the stone
     g, s = position(rows, "tromp-taylor")
-    assert statuses(g, s)[(1, "F3")] == "dead"         # dead, but never removed
+    assert statuses(g, s)[(1, "F3")] == "alive"        # never removed: it counts
     # White's empty region now touches the black stone: it counts for nobody.
     assert go_score.area_of(g.board(s)) == (17, 21)
     assert g.final_result(s) == "W+11.5"               # 17 - 21 - 7.5
@@ -89,17 +94,40 @@ def test_chinese_rules_give_white_a_point_per_handicap_stone_as_gnu_go():
     assert g.final_result(s) == "W+54.5"               # no compensation
     h = Go(size=9, komi=0.5, handicap=3, rules="chinese")
     assert h.effective_komi(h.initial_state()) == 3.5
+    g, s = position(SEKI, "aga")                        # AGA: a point a stone after the first
+    g.set_handicap(s, 2)
+    assert g.effective_komi(s) == 8.5 and g.final_result(s) == "W+55.5"
+    h = Go(size=9, komi=0.5, handicap=3, rules="aga")
+    assert h.effective_komi(h.initial_state()) == 2.5
+
+
+def test_a_komi_between_half_points_is_searched_as_the_half_point_and_counted_true():
+    # Area counts are whole points: Black wins with komi 6.3 exactly when with 6.5.
+    g, s = position(SEKI, "chinese", komi=6.3)
+    assert g.komi == 6.3 and g.effective_komi(s) == 6.3
+    assert int(s[gb.F_KOMI2]) == 13                     # the kernels' 6.5
+    assert g.final_result(s) == "W+53.3"                # 16 - 63 - 6.3
+    assert round(g.score(s), 6) == -53.3
+    g.set_komi(s, -2.7)
+    assert int(s[gb.F_KOMI2]) == -5 and g.effective_komi(s) == -2.7
+    for komi, twice in ((7.5, 15), (6, 12), (0.2, 1), (-0.2, -1), (5.9, 11)):
+        assert komi2(komi) == twice, komi
+    for bad in (float("nan"), float("inf"), 1001):
+        with pytest.raises(ValueError, match="komi must be a number from -1000 to 1000"):
+            g.set_komi(s, bad)
+    assert g.komi == -2.7
 
 
 def test_rules_can_change_in_a_game_and_unknown_rules_are_refused():
-    g = Go(size=9, komi=0.5, handicap=2)
+    g = Go(size=9, komi=0.5, handicap=2, rules="tromp-taylor")
     s = g.initial_state()
     assert g.effective_komi(s) == 0.5
     g.set_rules(s, "chinese")
     assert g.effective_komi(s) == 2.5
     g.set_komi(s, 6.5)
     assert g.effective_komi(s) == 8.5
-    with pytest.raises(ValueError, match="rules must be one of tromp-taylor, chinese"):
+    assert Go().rules == "chinese"                      # the default
+    with pytest.raises(ValueError, match="rules must be one of chinese, aga, tromp-taylor"):
         g.set_rules(s, "japanese")
     with pytest.raises(ValueError, match="rules"):
         Go(rules="ing")

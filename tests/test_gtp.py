@@ -42,7 +42,7 @@ def test_scripted_session_exact_replies():
     script = [
         ("1 protocol_version", "=1 2"),
         ("name", "= mcts-engine"),
-        ("version", "= 0.1.0"),
+        ("version", "= 0.53.0"),
         ("known_command genmove", "= true"),
         ("known_command kgs-genmove_cleanup", "= true"),
         ("known_command frobnicate", "= false"),
@@ -52,9 +52,12 @@ def test_scripted_session_exact_replies():
         ("get_komi", "= 0.5"),
         ("play B c3", "="),
         ("play w C3", "? illegal move"),          # occupied
-        ("play w I3", "? syntax error"),          # the letter I is skipped
-        ("play w H3", "? syntax error"),          # off a 7x7 board
-        ("play purple d4", "? syntax error"),
+        ("play w I3", "? invalid color or coordinate"),   # the letter I is skipped
+        ("play w H3", "? invalid color or coordinate"),   # off a 7x7 board (GNU Go's words)
+        ("play purple d4", "? invalid color or coordinate"),
+        ("is_legal b Z9", "? invalid color or coordinate"),
+        ("time_settings 0 0 -1", "? time values must be finite and not negative, got -1"),
+        ("time_settings 0 1 -1", "? time values must be finite and not negative, got -1"),
         ("play white D4", "="),
         ("play b PASS", "="),
         ("play b e5", "="),                       # two black moves in a row are fine
@@ -257,7 +260,8 @@ def test_final_score_and_status_follow_the_rules_in_force():
         assert e.handle("final_score") == "= 0"
     e.handle("play w a3")                  # a lone white stone in Black's area
     e.handle("kgs-rules tromp-taylor")     # every stone counts: A1-A2 and A4-A5 touch A3
-    assert e.handle("final_status_list dead") == "= A3"       # dead, but not removed
+    assert e.handle("final_status_list dead") == "="          # counted, so alive
+    assert "A3" in e.handle("final_status_list alive").split()
     assert e.handle("final_score") == "= W+6"           # Black 7, White 13
     e.handle("kgs-rules chinese")          # A3 is dead and comes off
     assert e.handle("final_status_list dead") == "= A3"
@@ -266,7 +270,7 @@ def test_final_score_and_status_follow_the_rules_in_force():
 
 def test_bad_komi_and_time_values_are_refused_and_change_nothing():
     e = engine()
-    for line in ("komi 1e20", "komi nan", "komi 7.3", "time_settings -1 0 0",
+    for line in ("komi 1e20", "komi nan", "komi inf", "komi 1001", "time_settings -1 0 0",
                  "time_left w nan 0", "time_left w 5 -1", "kgs-time_settings byoyomi 10 5 -1"):
         assert e.handle(line).startswith("? "), line
     assert e.handle("time_settings 1e12 0 0") == \
@@ -351,7 +355,7 @@ def test_gtp_survives_garbage_bytes_and_unknown_input():
                        capture_output=True, timeout=300)
     assert p.returncode == 0 and b"Traceback" not in p.stderr
     assert p.stdout.split(b"\n\n")[:4] == [b"= mcts-engine", b"? unknown command",
-                                            b"? syntax error", b"="]
+                                            b"? invalid color or coordinate", b"="]
 
 
 def test_an_overlong_line_is_refused_unread_and_the_session_goes_on():

@@ -157,11 +157,15 @@ def test_rules_and_handicap_through_gtp():
                 script.append(f"play {'b' if ch == 'X' else 'w'} {v}")
     for line in script:
         assert e.handle(line) == "=", line
-    assert e.handle("final_score") == "= W+54.5"          # Tromp-Taylor: no compensation
-    assert e.handle("kgs-rules chinese") == "="
     assert e.handle("final_score") == "= W+56.5"          # GNU Go --chinese-rules's count
     assert e.handle("final_status_list seki") == "= B9 C9 C8\nA8 A7 B7 C7"
     assert "RU[Chinese]" in e.handle("printsgf")
+    assert e.handle("kgs-rules aga") == "="
+    assert e.handle("final_score") == "= W+55.5"          # a point a stone after the first
+    assert "RU[AGA]" in e.handle("printsgf")
+    assert e.handle("kgs-rules tromp-taylor") == "="
+    assert e.handle("final_score") == "= W+54.5"          # no compensation
+    assert e.handle("final_status_list seki") == "="      # every stone counts: alive
 
 
 def test_loadsgf_refuses_folders_fifos_and_huge_files(tmp_path):
@@ -190,3 +194,51 @@ def test_malformed_analysis_and_rules_are_refused_and_play_nothing():
 def test_a_tree_too_small_is_refused_at_start():
     with pytest.raises(ValueError, match="too small for go with 2 thread"):
         GtpEngine({"size": 9}, PlayerConfig(threads=2, capacity=100), log=None)
+
+
+def test_a_stream_stopped_before_its_first_interval_still_reports_its_work():
+    """Interval 10 s, stopped after half a second: one info line for the playouts run (Leela
+    Zero and KataGo print the work done when a command stops the analysis)."""
+    e = engine()
+    replies = drive(e, [("lz-analyze b 1000", 0.5), ("name", 0), ("quit", 0)])
+    head, *lines = replies[0].split("\n")
+    assert head == "=" and len(lines) == 1 and INFO.match(lines[0])
+    assert replies[1] == "= mcts-engine"
+
+
+def _priors(line):
+    return {m[1]: int(m[4]) for m in INFO.finditer(line)}
+
+
+def test_lz_analyze_priors_are_the_prior_kernels_odds_normalised():
+    """Empty 5x5 board, Black to move: the prior kernel gives every point 20 virtual
+    playouts, 10 won; an empty first line 20 more lost, an empty second line 10 more lost
+    (games/go/prior.py). Odds w / (n - w): corner and edge 10/30, second line 10/20, C3 10/10;
+    16 first-line points, 8 second-line, 1 centre sum to 31/3, so the shares are 1/31, 3/62
+    and 3/31 (in Leela Zero's units 323, 484, 968)."""
+    e = GtpEngine({"size": 5}, PlayerConfig(threads=1, playouts=300), log=None)
+    e.ready.wait()
+    replies = drive(e, [("lz-analyze b 1000", 0.5), ("quit", 0)])
+    priors = _priors(replies[0].split("\n")[1])
+    assert len(priors) >= 10
+    assert priors.pop("pass", 0) == 0                         # pass has no prior
+    for move, prior in priors.items():
+        col, row = "ABCDE".index(move[0]), int(move[1:]) - 1
+        line = min(col, row, 4 - col, 4 - row)
+        assert prior == {0: 323, 1: 484, 2: 968}[line], move
+    shares = e.session.priors(e.state)
+    assert len(shares) == 26 and shares[25] == 0.0            # pass: no prior
+    assert abs(sum(shares.values()) - 1) < 1e-12
+    assert sorted({round(v * 62, 9) for v in shares.values()}) == [0, 2, 3, 6]
+
+
+def test_priors_spread_over_many_values_in_a_fight():
+    """9x9 after E5 C3 D3 D4 C4 E4, Black to move in a fight: the prior has a real spread
+    (patterns, the last move's neighbourhood, edges): more than 6 distinct shares, summing
+    to 1 (8 here: the empty board has 4, and the old virtual-wins share 2 or 3)."""
+    e = engine()
+    for line in ("play b E5", "play w C3", "play b D3", "play w D4", "play b C4", "play w E4"):
+        assert e.handle(line) == "="
+    shares = e.session.priors(e.session.position_for(0))
+    assert abs(sum(shares.values()) - 1) < 1e-9
+    assert len({round(v, 9) for v in shares.values()}) > 6

@@ -155,20 +155,24 @@ class Counting:
         return own
 
     def final_status(self, state, seed=0):
-        """Status of every chain at the end of the game (GTP ``final_status_list``), whatever
-        the rules: GUIs such as Quarry mark and count dead stones themselves. Under
-        Tromp-Taylor :meth:`final_score` still counts every stone."""
+        """Status of every chain at the end of the game (GTP ``final_status_list``) under the
+        rules in force, as :meth:`count` counts them: under Tromp-Taylor every stone counts, so
+        every chain is alive; otherwise the estimate of :meth:`stone_status`, except that
+        with stones of one colour only nothing can be dead (no playouts needed)."""
+        board = self.board(state)
+        if self.rules == "tromp-taylor" or not ((board == 1).any() and (board == 2).any()):
+            return [(color, points, go_score.ALIVE) for color, points in go_score.chains(board)]
         return self.stone_status(state, seed=seed)
 
     def count(self, state, seed=0):
         """``(black, white, score, dead stones removed)`` of the game ended now under the
-        rules in force: Tromp-Taylor, the bare area count; Chinese, the area count with the
-        dead stones (:meth:`final_status`) taken off and a point to White per handicap stone.
+        rules in force: Tromp-Taylor, the bare area count; Chinese and AGA, the area count with
+        the dead stones (:meth:`final_status`) taken off and White's handicap compensation.
         The score is Black - White - komi - compensation. The one count behind ``play``,
         ``analyze``, the SGF result and GTP ``final_score``."""
         if self.rules == "tromp-taylor":
             b, w = area(state)
-            return b, w, score(state), 0
+            return b, w, b - w - self.effective_komi(state), 0
         dead = [p for _, pts, st in self.final_status(state, seed) if st == go_score.DEAD
                 for p in pts]
         b, w = go_score.area_of(go_score.without(self.board(state), dead))

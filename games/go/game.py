@@ -3,6 +3,8 @@ helpers (``board``, ``area``, ``score``, ...) over the compiled kernels of
 :mod:`games.go.kernels`, whose docstring states the rules. The end-of-game count is
 :class:`games.go.count.Counting`'s.
 """
+import math
+
 import numpy as np
 
 from games.go import board as gb
@@ -37,6 +39,15 @@ SMALL_BUDGET = 2000     # below LARGE_BOARD, searches expected to run fewer play
                         # seed the AMAF statistics with the priors too (see prior_stats_for)
 
 
+def komi2(komi):
+    """Twice the half-point komi the kernels count with (``F_KOMI2``) for ``komi``: exact for a
+    multiple of 0.5; a fraction between integers, e.g. 6.3, decides every game with whole-point
+    area counts as the half point between them does (6.5: Black wins by 7 or more), so it
+    becomes that half point."""
+    k = float(komi)
+    return int(k * 2) if k * 2 == int(k * 2) else 2 * math.floor(k) + 1
+
+
 class Go(Counting, Game):
     """Go on an n x n board (5 <= n <= 19). Player 0 is Black, player 1 is White."""
 
@@ -59,7 +70,7 @@ class Go(Counting, Game):
     bench_params = {"playout_policy": "uniform"}
 
     def __init__(self, size=9, komi=7.5, handicap=0, playout_policy=DEFAULT_POLICY, priors=True,
-                 rules="tromp-taylor"):
+                 rules="chinese"):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
                          priors=priors, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
@@ -99,7 +110,7 @@ class Go(Counting, Game):
     # -- states ----------------------------------------------------------------------------
 
     def initial_state(self):
-        s = gb.new_state(self.size, int(round(self.komi * 2)))
+        s = gb.new_state(self.size, komi2(self.komi))
         s[F_POLICY] = POLICIES[self.policy]
         s[F_PRIORS] = 1 if self.priors else 0
         if self.handicap:
@@ -122,12 +133,12 @@ class Go(Counting, Game):
         self._refresh_komi(state)
 
     def _refresh_komi(self, state):
-        extra = go_score.compensation(self.rules, int(state[F_HANDICAP]))
-        state[F_KOMI2] = int(round((self.komi + extra) * 2))
+        state[F_KOMI2] = komi2(self.effective_komi(state))
 
     def effective_komi(self, state):
-        """The komi plus the handicap compensation of the rules: what Black's area must beat."""
-        return int(state[F_KOMI2]) / 2
+        """The komi plus the handicap compensation of the rules: what Black's area must beat
+        (the true komi, e.g. 6.3; the kernels' half-point twice of it is :func:`komi2`)."""
+        return self.komi + go_score.compensation(self.rules, int(state[F_HANDICAP]))
 
     def place_stones(self, state, points, color, next_player=None):
         """Put setup stones of ``color`` (0 / "black" or 1 / "white") on ``points`` (actions
@@ -214,8 +225,10 @@ class Go(Counting, Game):
         return area(state)
 
     def score(self, state):
-        """Black's area minus White's minus komi (positive: Black is ahead)."""
-        return score(state)
+        """Black's area as it stands minus White's minus the komi and the handicap
+        compensation (positive: Black is ahead)."""
+        b, w = area(state)
+        return b - w - self.effective_komi(state)
 
     @staticmethod
     def result_string(state_or_score):
@@ -283,7 +296,8 @@ class Go(Counting, Game):
         if self.rules == "tromp-taylor":
             what = "Tromp-Taylor count (every stone counts)"
         else:
-            what = f"Chinese count ({dead} dead stones removed)"
+            name = "AGA" if self.rules == "aga" else "Chinese"
+            what = f"{name} count ({dead} dead stones removed)"
         extra = self.effective_komi(state) - self.komi
         komi = f"komi {self.komi:g}" + (f" + {extra:g} for the handicap" if extra else "")
         return f"{what}: Black {b}, White {w}, {komi}"
@@ -349,9 +363,9 @@ class Go(Counting, Game):
         return True
 
     def set_komi(self, state, komi):
-        """Change the komi of ``state`` (and of this game) to ``komi`` (a multiple of 0.5)."""
-        if float(komi) * 2 != int(float(komi) * 2):
-            raise ValueError(f"komi must be a multiple of 0.5, got {komi!r}")
+        """Change the komi of ``state`` (and of this game) to ``komi``, a number from -1000 to
+        1000 (``ValueError`` otherwise; see :func:`komi2` for a fraction)."""
+        komi = next(p for p in PARAMETERS if p.name == "komi").parse(komi)
         self.komi = float(komi)
         self.params["komi"] = self.komi
         self._refresh_komi(state)

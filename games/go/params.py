@@ -12,7 +12,9 @@ from games.go.board import MAX_SIZE, MIN_SIZE
 PARAMETERS = (
     Param("size", int, 9, "board size", low=MIN_SIZE, high=MAX_SIZE),
     Param("komi", float, 7.5, "komi (points added to White's area count; an integer komi "
-          "allows a draw)", low=-1000, high=1000, multiple_of=0.5),
+          "allows a draw; with whole-point area counts a fraction decides as the half point "
+          "between its integers, e.g. 6.3 as 6.5, which the search uses)", low=-1000,
+          high=1000),
     Param("handicap", int, 0, "handicap stones (0, or 2 to 9 on the fixed points)",
           low=0, high=9),
     Param("playout_policy", str, DEFAULT_POLICY,
@@ -22,7 +24,8 @@ PARAMETERS = (
     Param("priors", bool, True, "prior knowledge for new tree nodes (captures and saves of "
           "groups short of liberties, ladders, patterns, no self-ataris, edges; joins the "
           "move's own statistics, or seeds the RAVE statistics with --prior-stats amaf)"),
-    Param("rules", str, "tromp-taylor", "scoring: tromp-taylor (the board as it stands, "
-          "every stone counted) or chinese (dead stones removed, White gets a point per "
-          "handicap stone, as GNU Go's --chinese-rules)", choices=go_score.RULES),
+    Param("rules", str, "chinese", "scoring: chinese (by area with dead stones removed, "
+          "White gets a point per handicap stone, as GNU Go's --chinese-rules), aga (the "
+          "same, White gets a point per handicap stone after the first) or tromp-taylor (the "
+          "board as it stands, every stone counted)", choices=go_score.RULES),
 )

@@ -1,17 +1,17 @@
 """The end of a Go game: which stones are alive, dead or in seki, and the score under the rules.
 
 One scoring path serves every front end (``play``, ``analyze``, the SGF ``RE``, GTP
-``final_score`` and ``final_status_list``), so they never disagree. Two rule sets are offered
-(``Go(rules=...)``):
+``final_score`` and ``final_status_list``), so they never disagree. Three rule sets are
+offered (``Go(rules=...)``):
 
-* ``"tromp-taylor"`` (the default): the score is the bare area count of the board as it stands
-  (Tromp and Taylor, "The Logical Rules of Go", 1995): stones plus the empty regions that reach
-  only that colour, Black - White - komi. No stone is ever removed at the end, so the
-  players capture dead stones before passing (``final_status_list`` still tells which stones
-  are dead, for GUIs that count themselves).
-* ``"chinese"``: area scoring after the dead stones are taken off the board, and White gets
-  one point per handicap stone, as GNU Go's ``--chinese-rules`` counts (GNU Go 3.8
+* ``"chinese"`` (the default): area scoring after the dead stones are taken off the board, and
+  White gets one point per handicap stone, as GNU Go's ``--chinese-rules`` counts (GNU Go 3.8
   ``final_score``: 9x9, komi 0.5, ``fixed_handicap 3``, a dead white stone: ``B+77.5``).
+* ``"aga"``: the same count, White getting a point per handicap stone after the first.
+* ``"tromp-taylor"``: the score is the bare area count of the board as it stands (Tromp and
+  Taylor, "The Logical Rules of Go", 1995): stones plus the empty regions that reach only
+  that colour, Black - White - komi. No stone is ever removed at the end, so the players
+  capture dead stones before passing, and every stone is alive for ``final_status_list``.
 
 Life and death come from the statistics of playouts run from the final position (Bouzy's and
 Pachi's approach of Monte Carlo ownership): each point's mean final owner, and how often it
@@ -29,7 +29,7 @@ import random
 
 import numpy as np
 
-RULES = ("tromp-taylor", "chinese")
+RULES = ("chinese", "aga", "tromp-taylor")
 ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 DAME_SHARE = 0.5          # a liberty left as dame in at least this share of playouts: seki
 
@@ -196,10 +196,13 @@ def result_string(score):
 
 def compensation(rules, handicap):
     """Points White gets for ``handicap`` stones: one per stone under Chinese rules (GNU Go's
-    count), none under Tromp-Taylor. ``ValueError`` for unknown rules."""
+    count), one per stone after the first under AGA rules (the compensation of the AGA
+    rules when counting by area), none under Tromp-Taylor. ``ValueError`` for unknown rules."""
     if rules not in RULES:
         raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
-    return int(handicap) if rules == "chinese" else 0
+    if rules == "chinese":
+        return int(handicap)
+    return max(0, int(handicap) - 1) if rules == "aga" else 0
 
 
 def quick_moves(board, seed):

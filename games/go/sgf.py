@@ -9,7 +9,7 @@ import os
 
 from sgfmill import sgf
 
-RULES = {"tromp-taylor": "Tromp-Taylor", "chinese": "Chinese"}     # RU values by Go(rules=)
+RULES = {"tromp-taylor": "Tromp-Taylor", "chinese": "Chinese", "aga": "AGA"}     # RU values by Go(rules=)
 
 
 def _point(game, action):
