@@ -34,7 +34,7 @@ from rich.markup import escape  # noqa: E402  (after the handler: Ctrl-C while i
 from rich.table import Table
 
 import games
-from frontends.argtypes import (input_file, non_negative_float, non_negative_int,
+from frontends.argtypes import (MAX_SGF_BYTES, input_file, non_negative_float, non_negative_int,
                                 positive_int, probability, search_playouts, search_seconds)
 from frontends.common import UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
@@ -96,6 +96,16 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                         "human,ai,ai for three players; all ai to watch)")
     p.add_argument("--sgf-dir", default=".", metavar="DIR",
                    help="where Go games are saved as SGF (default: the current directory)")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--moves", metavar="STR",
+                       help="start after these moves from the start, in analyze --moves's "
+                            "notation (e.g. 4453, \"D4 E5\"); the side to move is yours "
+                            "unless --first ai")
+    start.add_argument("--sgf", metavar="FILE", type=input_file(MAX_SGF_BYTES),
+                       help="Go: start from the game of this SGF file: its board, komi, "
+                            "setup stones and moves (a komi flag given wins)")
+    p.add_argument("--move", type=non_negative_int, metavar="N",
+                   help="with --sgf: start after the file's first N moves (default: all)")
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="in games that allow resigning, the AI resigns when its win estimate "
                         "stays below this for two moves in a row (default 0.1; 0 never)")

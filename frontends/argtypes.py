@@ -15,6 +15,7 @@ from frontends.timecontrol import MAX_MOVE_SECONDS, MAX_SECONDS
 
 MAX_PLAYOUTS = 1_000_000_000        # playouts of one search
 MAX_INPUT_BYTES = 64 << 20          # a file named for reading (positions, weights) at most
+MAX_SGF_BYTES = 8 << 20             # an SGF file (GTP's loadsgf, play --sgf) at most
 THREADS_PER_CORE = 4                # --threads and local --workers above this many a core:
                                     # capped (each thread has its own workspace, 16 MiB with
                                     # Connect Four's solver table)
