@@ -58,10 +58,16 @@ def test_a_proc_file_is_refused_as_it_is_read():
                            "is unknown, as in /proc), not a regular file")
 
 
-def test_weights_files_get_the_same_check(fifo):
+def test_weights_and_sgf_files_get_the_same_check(fifo):
     p = run("analyze", "connect4", "--moves", "4", "--playout-weights", fifo)
     assert one_line(p) == (f"error: argument --playout-weights: cannot read {fifo}: it is a "
                            "FIFO (named pipe), not a regular file" + see("analyze"))
+    p = run("play", "go", "--sgf", fifo)
+    assert one_line(p) == (f"error: argument --sgf: cannot read {fifo}: it is a FIFO (named "
+                           "pipe), not a regular file" + see("play"))
+    p = run("train", "connect4", "--resume", "--out", "/dev/null")
+    assert one_line(p) == ("error: cannot write /dev/null: it is a character device, not a "
+                           "regular file")
 
 
 def test_a_binary_positions_file_names_its_line(tmp_path):
