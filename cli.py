@@ -34,7 +34,7 @@ from rich.markup import escape  # noqa: E402  (after the handler: Ctrl-C while i
 from rich.table import Table
 
 import games
-from frontends.argtypes import (MAX_SGF_BYTES, input_file, non_negative_float, non_negative_int,
+from frontends.argtypes import (MAX_SGF_BYTES, episode_count, input_file, non_negative_float, non_negative_int,
                                 positive_int, probability, search_playouts, search_seconds)
 from frontends.common import UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
@@ -188,7 +188,7 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
 
     p = add("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
     add_game_arg(p)
-    p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
+    p.add_argument("--episodes", type=episode_count, default=100, help="episodes (default 100)")
     p.add_argument("--policy", choices=("random", "mcts"),
                    help="default: mcts when --playouts is given, else random")
     p.add_argument("--playouts", type=search_playouts, help="MCTS playouts per move")

@@ -14,6 +14,8 @@ import stat
 from frontends.timecontrol import MAX_MOVE_SECONDS, MAX_SECONDS
 
 MAX_PLAYOUTS = 1_000_000_000        # playouts of one search
+MAX_EPISODES = 1_000_000            # self-play episodes of one run (their list and data are
+                                    # held in memory)
 MAX_INPUT_BYTES = 64 << 20          # a file named for reading (positions, weights) at most
 MAX_SGF_BYTES = 8 << 20             # an SGF file (GTP's loadsgf, play --sgf) at most
 THREADS_PER_CORE = 4                # --threads and local --workers above this many a core:
@@ -63,6 +65,7 @@ def _at_most(parse, limit, unit):
 search_seconds = _at_most(positive_float, MAX_MOVE_SECONDS, "seconds")    # per search
 search_playouts = _at_most(positive_int, MAX_PLAYOUTS, "playouts")        # per search
 wall_minutes = _at_most(positive_float, MAX_SECONDS / 60, "minutes")      # a whole run
+episode_count = _at_most(positive_int, MAX_EPISODES, "episodes")
 
 
 def core_cap():

@@ -66,14 +66,22 @@ def game_and_start(args, twin_of):
     if text:
         for i, token in enumerate(rules.parse_record(text), start=1):
             if rules.status(start.state) != ONGOING:
-                raise UsageError(f"--moves: the game is over after move {i - 1} of {text!r}")
+                raise UsageError(f"--moves: the game is over after move {i - 1} of "
+                                 f"{_cut(text)}")
             try:
                 action = rules.parse_move(token, start.state)
                 start.add(rules, action, rules.to_play(start.state))
             except ValueError as e:
-                raise UsageError(f"--moves: move {i} ({token!r}) of {text!r}: {e}") from None
+                raise UsageError(f"--moves: move {i} ({_cut(token)}) of {_cut(text)}: "
+                                 f"{_cut(str(e), 200)}") from None
     _check_ongoing(rules, start, "--moves")
     return game, start
+
+
+def _cut(text, most=60):
+    """``repr(text)``, cut to about ``most`` characters (a pasted page stays one line)."""
+    r = repr(text)
+    return r if len(r) <= most else r[:most - 4] + "...'"
 
 
 def _from_sgf(args, path, move, twin_of):

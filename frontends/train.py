@@ -13,7 +13,7 @@ import time
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from frontends.argtypes import (check_input_file, positive_float, positive_int,
+from frontends.argtypes import (check_input_file, episode_count, positive_float, positive_int,
                                 search_playouts, wall_minutes)
 from frontends.common import UsageError, console, err, make_game, output_file, ray_errors
 
@@ -34,7 +34,7 @@ def add_parser(add):
     p.add_argument("--resume", action="store_true", help="continue the run saved in --out")
     p.add_argument("--playouts", type=search_playouts, default=300,
                    help="MCTS playouts per self-play move, the targets' search (default 300)")
-    p.add_argument("--episodes", type=positive_int, default=8,
+    p.add_argument("--episodes", type=episode_count, default=8,
                    help="self-play games per round, over all workers (default 8)")
     p.add_argument("--target-temperature", type=positive_float, default=1.0,
                    help="the learner's targets: visit shares ** (1 / T), renormalised "

@@ -100,6 +100,8 @@ def test_a_binary_positions_file_names_its_line(tmp_path):
                                                 "number"),
     (["train", "connect4", "--minutes", "1e300"],
      "argument --minutes: '1e300' is too large: at most 16,666,667 minutes"),
+    (["selfplay", "connect4", "--episodes", "100000000"],
+     "argument --episodes: '100000000' is too large: at most 1,000,000 episodes"),
     (["train", "connect4", "--playouts", "1e10"], "argument --playouts: '1e10' is not a whole "
                                                   "number"),
 ])
@@ -143,3 +145,32 @@ def test_too_many_threads_are_capped_with_a_note():
     assert p.stderr.splitlines() == [f"note: --threads 1,000 is more than 4 per core (this "
                                       f"machine has {os.cpu_count()}): using {core_cap()}"]
     assert '"playouts": 200' in p.stdout
+
+
+def test_a_pasted_page_as_moves_stays_one_short_line():
+    p = run("play", "go", "--moves", "D4 " + "é" * 3000)
+    line = one_line(p)
+    assert line.startswith("error: --moves: move 2 ('" + "é" * 20) and len(line) < 400
+
+
+def test_a_chart_name_without_png_is_refused():
+    assert one_line(run("bench", "connect4", "--plot", "chart")) == (
+        "error: cannot write chart: name a .png file (e.g. chart.png)")
+
+
+def test_ctrl_c_keeps_the_selfplay_episodes_finished(tmp_path):
+    import signal
+    import time
+    from mcts.selfplay import load_npz
+    out = tmp_path / "sp.npz"
+    p = subprocess.Popen([sys.executable, "cli.py", "selfplay", "tictactoe", "--episodes",
+                          "1000000", "--playouts", "20", "--out", str(out)], cwd=ROOT,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(8)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "Traceback" not in err
+    n = len(load_npz(str(out))["lengths"])
+    assert err.strip().splitlines()[-1] == (f"interrupted: the {n} episodes finished are saved "
+                                            f"in {out}") and n > 0
