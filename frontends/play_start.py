@@ -73,15 +73,16 @@ def game_and_start(args, twin_of):
                 start.add(rules, action, rules.to_play(start.state))
             except ValueError as e:
                 raise UsageError(f"--moves: move {i} ({_cut(token)}) of {_cut(text)}: "
-                                 f"{_cut(str(e), 200)}") from None
+                                 f"{_cut(str(e), 200, quote=False)}") from None
     _check_ongoing(rules, start, "--moves")
     return game, start
 
 
-def _cut(text, most=60):
-    """``repr(text)``, cut to about ``most`` characters (a pasted page stays one line)."""
-    r = repr(text)
-    return r if len(r) <= most else r[:most - 4] + "...'"
+def _cut(text, most=60, quote=True):
+    """``repr(text)`` (``text`` if not ``quote``), cut to about ``most`` characters (a pasted
+    page stays a short line)."""
+    r = repr(text) if quote else text
+    return r if len(r) <= most else r[:most - 4] + ("...'" if quote else "...")
 
 
 def _from_sgf(args, path, move, twin_of):
