@@ -34,12 +34,12 @@ from rich.markup import escape  # noqa: E402  (after the handler: Ctrl-C while i
 from rich.table import Table
 
 import games
-from frontends.argtypes import (non_negative_float, non_negative_int, positive_float,
-                                positive_int, probability)
+from frontends.argtypes import (MAX_SGF_BYTES, episode_count, input_file, non_negative_float, non_negative_int,
+                                positive_int, probability, search_playouts, search_seconds)
 from frontends.common import UsageError, console, err
 from frontends.game_flags import (GAME_COMMANDS, GO_COMMANDS, add_parameter_flags, all_parameters,
                                   declared_parameters, unrecognized)
-from frontends.search_flags import add_game_arg, add_search_args, add_weights_arg
+from frontends.search_flags import add_game_arg, add_search_args, add_weights_arg, cap_threads
 
 
 class Parser(argparse.ArgumentParser):
@@ -96,6 +96,16 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                         "human,ai,ai for three players; all ai to watch)")
     p.add_argument("--sgf-dir", default=".", metavar="DIR",
                    help="where Go games are saved as SGF (default: the current directory)")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--moves", metavar="STR",
+                       help="start after these moves from the start, in analyze --moves's "
+                            "notation (e.g. 4453, \"D4 E5\"); the side to move is yours "
+                            "unless --first ai")
+    start.add_argument("--sgf", metavar="FILE", type=input_file(MAX_SGF_BYTES),
+                       help="Go: start from the game of this SGF file: its board, komi, "
+                            "setup stones and moves (a komi flag given wins)")
+    p.add_argument("--move", type=non_negative_int, metavar="N",
+                   help="with --sgf: start after the file's first N moves (default: all)")
     p.add_argument("--resign-threshold", type=probability, default=0.1,
                    help="in games that allow resigning, the AI resigns when its win estimate "
                         "stays below this for two moves in a row (default 0.1; 0 never)")
@@ -105,7 +115,7 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     add_search_args(p)
     src = p.add_mutually_exclusive_group(required=required)
     src.add_argument("--moves", help="moves from the start, e.g. 4453 or \"D4 E5 pass\"")
-    src.add_argument("--positions", metavar="FILE",
+    src.add_argument("--positions", metavar="FILE", type=input_file(),
                      help="one move string per line, or a TSV whose header starts with `moves`")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--top", type=non_negative_int, default=20, metavar="N",
@@ -116,9 +126,9 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="games to measure (default: every game; Go at 9x9 and 19x19); the "
                         "flags of their parameters apply to the games that declare them")
-    p.add_argument("--seconds", type=positive_float, default=1.0,
+    p.add_argument("--seconds", type=search_seconds, default=1.0,
                    help="seconds per random-playout measurement (default 1)")
-    p.add_argument("--playouts", type=positive_int,
+    p.add_argument("--playouts", type=search_playouts,
                    help="playouts of the MCTS search measured (default 200000; Go 9x9 20000, "
                         "19x19 2000, Othello 10000)")
     p.add_argument("--repeat", type=positive_int, default=3, help="repetitions (default 3)")
@@ -158,7 +168,7 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
                    help="GTP engine command (default: GNU Go level 10, Chinese rules)")
     p.add_argument("--games", type=positive_int, default=10, help="games (default 10)")
     add_search_args(p).add_argument(
-        "--increment", type=positive_float, metavar="SECONDS",
+        "--increment", type=search_seconds, metavar="SECONDS",
         help="our clock: Fischer time, no main time, SECONDS added with each move (our mean "
              "time per move stays within it; time saved on one move goes to later ones, "
              "most to the middle game)")
@@ -178,10 +188,10 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
 
     p = add("selfplay", help="collect self-play episodes as numpy arrays (.npz)")
     add_game_arg(p)
-    p.add_argument("--episodes", type=positive_int, default=100, help="episodes (default 100)")
+    p.add_argument("--episodes", type=episode_count, default=100, help="episodes (default 100)")
     p.add_argument("--policy", choices=("random", "mcts"),
                    help="default: mcts when --playouts is given, else random")
-    p.add_argument("--playouts", type=positive_int, help="MCTS playouts per move")
+    p.add_argument("--playouts", type=search_playouts, help="MCTS playouts per move")
     p.add_argument("--temperature", type=non_negative_float, default=0.0,
                    help="MCTS: sample moves by visits ** (1/T) (default 0: best move)")
     p.add_argument("--dirichlet", type=non_negative_float, default=0.0, metavar="ALPHA",
@@ -191,7 +201,8 @@ def build_parser(command=None, declared=None, add_help=True, parser_class=Parser
     p.add_argument("--ray", metavar="ADDRESS",
                    help="run the workers on Ray: a cluster address, or auto")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--out", metavar="FILE.npz", help="output file (default selfplay-GAME.npz)")
+    p.add_argument("--out", metavar="FILE.npz",
+                   help="output file, a .npz (default selfplay-GAME.npz)")
     add_weights_arg(p)
     from frontends.train import add_parser as add_train
     add_train(add)
@@ -263,6 +274,7 @@ def parse_args(argv=None):
     if extras:
         parser.commands.get(args.command, parser).error(unrecognized(command, names, extras))
     args.argv = argv
+    cap_threads(args)
     args.game_params = {}
     for name in declared:
         value = vars(args).pop("param_" + name)

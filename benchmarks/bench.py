@@ -343,9 +343,9 @@ def plot(results, path):
 def main(args):
     """Run the `bench` command (args from cli.py); returns the exit status."""
     todo = targets(args)
-    for attr in ("json", "plot"):           # a bad output path fails now, not after the work
-        if getattr(args, attr) not in (None, "-"):
-            output_file(getattr(args, attr))
+    for attr, suffix in (("json", ""), ("plot", ".png")):   # a bad output path fails now,
+        if getattr(args, attr) not in (None, "-"):           # not after the work (matplotlib
+            output_file(getattr(args, attr), suffix)         # adds .png to other names)
     if args.compare and not spiel.available():
         err.print(spiel.INSTALL_HINT)
         args.compare = None

@@ -16,30 +16,23 @@ import sys
 from rich.markup import escape
 from rich.table import Table
 
+from frontends.argtypes import MAX_INPUT_BYTES, read_text
 from frontends.common import UsageError, console, err, make_game
 from frontends.player import PlayerConfig
 
 
-MAX_POSITIONS_BYTES = 64 << 20      # a positions file larger than this is refused, unread
+MAX_POSITIONS_BYTES = MAX_INPUT_BYTES     # a positions file larger than this is refused, unread
 
 
 def read_positions(path):
-    """Move strings from ``path`` (UTF-8 text of at most ``MAX_POSITIONS_BYTES``): one per
-    line, or the ``moves`` column of a TSV with header. ``UsageError`` in one line for a file
-    that cannot be read, is too large, is not text, or holds no position."""
+    """Move strings from ``path`` (UTF-8 text of at most ``MAX_POSITIONS_BYTES``, a regular
+    file: :func:`frontends.argtypes.read_text`): one per line, or the ``moves`` column of a
+    TSV with header. ``UsageError`` in one line for a file that cannot be read, is too large,
+    is not a regular file, is not text, or holds no position."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_POSITIONS_BYTES + 1)
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    if len(data) > MAX_POSITIONS_BYTES:
-        raise UsageError(f"cannot read {path}: larger than {MAX_POSITIONS_BYTES >> 20} MB")
-    try:
-        lines = data.decode("utf-8").splitlines()
-    except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise UsageError(f"cannot read {path}: line {line} is not UTF-8 text (byte "
-                         f"{e.start})") from None
+        lines = read_text(path, MAX_POSITIONS_BYTES).splitlines()
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     if lines and lines[0].split("\t")[0].strip().lower() == "moves":
         out = [line.split("\t")[0].strip() for line in lines[1:] if line.strip()]
     else:

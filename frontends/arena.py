@@ -103,7 +103,7 @@ def _count(n, word):
 def run(args, parse):
     """The ``arena`` command; ``parse`` is cli.parse_args (for side B's flags)."""
     b_args = parse(b_argv(args))
-    out = output_file(args.json, ".json") if args.json else None
+    out = output_file(args.json) if args.json else None
     sides = []
     games_ab = [make_game(a) for a in (args, b_args)]
     a, b = games_ab

@@ -87,30 +87,53 @@ def make_game(args):
 
 
 def output_file(path, suffix=""):
-    """``path`` (with ``suffix`` added if it lacks it) once its folder is known to exist and be
-    writable: checked before the work, so that a typo does not cost the results."""
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a folder")
+    """``path``, checked before the work so that a typo does not cost the results: it must
+    end in ``suffix`` if one is given (numpy adds ``.npz`` to any other name: the file
+    written is the one named), be a regular file or not exist yet, and its folder must exist
+    and take a new file (a probe file is created and removed). ``UsageError`` in one line."""
+    from frontends.argtypes import file_kind
+    if not path:
+        raise UsageError("give a file name to write (got an empty one)")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise UsageError(f"cannot write {path}: it is {file_kind(st.st_mode)}, not a regular "
+                         "file")
     if suffix and not path.endswith(suffix):
-        path += suffix
+        raise UsageError(f"cannot write {path}: name a {suffix} file (e.g. {path}{suffix})")
     folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a folder")
     if not os.path.isdir(folder):
         raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise UsageError(f"cannot write {path}: the folder {folder} is not writable")
+    _probe(folder, f"cannot write {path}")
     return path
 
 
+def _probe(folder, what):
+    """Create and remove a file in ``folder``: ``UsageError`` "WHAT: REASON" if that fails
+    (``os.access`` says yes to root even where nothing can be created, as in /proc)."""
+    import tempfile
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=folder)
+        os.close(fd)
+        os.remove(probe)
+    except OSError as e:
+        raise UsageError(f"{what}: {e.strerror or e}") from None
+
+
 def output_folder(path):
-    """Create folder ``path`` if needed (before the work); a clear error if that fails."""
+    """Create folder ``path`` if needed and check that files can be created in it (before
+    the work); ``UsageError`` in one line if not."""
+    if not path:
+        raise UsageError("give a folder name (got an empty one)")
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
         raise UsageError(f"cannot create the folder {path}: {e.strerror}") from None
-    if not os.access(path, os.W_OK):
-        raise UsageError(f"cannot write in the folder {path}")
+    _probe(path, f"cannot write in the folder {path}")
     return path
 
 

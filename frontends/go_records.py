@@ -1,10 +1,9 @@
 """The SGF side of a Go game under GTP control (:class:`frontends.go_session.GoSession`): the
 game as an SGF record (``printsgf``), and a record loaded as the game (``loadsgf``)."""
+from frontends.argtypes import MAX_SGF_BYTES     # loadsgf and play --sgf read at most this
 from frontends.common import read_bounded
 from games.contract import ONGOING
 from games.go import sgf as go_sgf
-
-MAX_SGF_BYTES = 8 << 20          # loadsgf reads at most this much
 
 
 class SessionError(Exception):
@@ -62,3 +61,18 @@ def read_sgf(path):
         return go_sgf.from_sgf(read_bounded(path, MAX_SGF_BYTES))
     except (OSError, ValueError):
         raise SessionError("cannot load file") from None
+
+
+def save_with_setup(game, moves, state, resigned, directory, setup_black, setup_white):
+    """Save a game of `play` that started from an SGF file's setup stones (actions, AB and
+    AW; handicap stones are Black's alone) as a new SGF file in ``directory``, named as
+    ``Go.save_game`` names its files; its path. ``moves``: [(player, action)]."""
+    if resigned is not None:
+        result = f"{'WB'[resigned]}+R"
+    elif int(game.status(state)) != ONGOING:
+        result = game.final_result(state)
+    else:
+        result = None
+    data = go_sgf.to_sgf(game, moves, setup_black=setup_black, setup_white=setup_white,
+                         result=result, rules=game.rules)
+    return go_sgf.save(go_sgf.default_path(directory), data)

@@ -7,7 +7,13 @@ the dice) are drawn by the engine from the seed (``--seed``; the same seed gives
 rolls) and shown; an undo keeps the rolls it takes back (a roll is a function of the seed and
 the ply), so undoing never fishes for better dice. Bad input gets a one-line reason and the prompt again. End of input
 and Ctrl-C end the session cleanly: the game record is printed (and saved, for games that
-save records) and nothing is lost.
+save records, once a move was played; a save that fails falls back on the temporary folder)
+and nothing is lost.
+
+A game may start from a position (:mod:`frontends.play_start`: ``--moves``, Go's ``--sgf``);
+undo stops there. A human pass that would end the game (Go's second pass) asks first: the
+count it would end with, then pass again to end, anything else to go on. The AI's move says
+how it was chosen: its search's rate, a proof of the solver, or the only legal move.
 
 Start: with the kernels compiled already, the engine loads in the background (about half a
 second) while the board and the first prompt show, drawn by the game's pure-Python twin
@@ -21,22 +27,29 @@ import numpy as np
 from rich.markup import escape
 from rich.text import Text
 
-from frontends.common import UsageError, console, err, make_game, output_folder
+from frontends.common import console, output_folder
+from frontends.play_end import finish
+from frontends.play_start import Start, game_and_start, human_seats
 from frontends.player import PendingEngine, PlayerConfig, Resigner
 from games import pure
 from games.contract import CHANCE, ONGOING
 from mcts import chance
 from mcts.results import Proof
 
-COMMANDS = ("undo", "hint", "quit")
+COMMANDS = ("undo", "hint", "help", "quit")
+PROMPT_WIDTH = 70               # a prompt longer than this leaves out the commands (80 columns
+                                # with the move typed)
+RATE_SECONDS = 0.1              # a search shorter than this gives no playouts/s
 STYLES = {"X": "bold red", "O": "bold yellow", "●": "bold", "○": "bold"}
 
 
 class Session:
     """A game in progress: positions before each move, the moves, who played them.
-    ``engine``: a :class:`frontends.player.PendingEngine`."""
+    ``engine``: a :class:`frontends.player.PendingEngine`; ``start``: a
+    :class:`frontends.play_start.Start` (default: the game's initial position): its moves
+    are the record's first, and undo stops after them (``floor``)."""
 
-    def __init__(self, game, engine, humans, player):
+    def __init__(self, game, engine, humans, player, start=None):
         self.game, self.pending = game, engine
         self.humans = frozenset([humans] if isinstance(humans, int) else humans)
         self.human = min(self.humans) if self.humans else None   # the first human seat
@@ -45,8 +58,11 @@ class Session:
         self.twin = None if engine.ready else start_twin(game)
         self.budget = player.budget
         self.resigner = Resigner(player.resign_threshold)
-        self.states = [self.rules.initial_state()]
-        self.actions, self.movers = [], []
+        self.start = start or Start(self.rules.initial_state())
+        self.states = list(self.start.states)
+        self.actions, self.movers = list(self.start.actions), list(self.start.movers)
+        self.floor = len(self.actions)     # undo stops here
+        self.pass_asked = None      # the ply at which a game-ending pass was asked about
         self.resigned = None          # player who resigned
         self.save_dir = "."           # where games that keep records (SGF) are saved
 
@@ -81,7 +97,7 @@ class Session:
     def undo(self):
         """Take back moves up to and including a human's last one (and the rolls since).
         False if there is none."""
-        if not self.humans.intersection(self.movers):
+        if not self.humans.intersection(self.movers[self.floor:]):
             return False
         while True:
             self.states.pop()
@@ -108,6 +124,10 @@ class Session:
         g = self.rules
         moves = [g.format_move(a, s) for a, s in zip(self.actions, self.states)]
         return g.format_record(moves)
+
+    def played(self):
+        """Was a move played in this session (after the start)?"""
+        return len(self.actions) > self.floor
 
     def over(self):
         return self.resigned is not None or self.rules.status(self.state) != ONGOING
@@ -152,6 +172,12 @@ def ai_move(session):
         s.play(pass_action)
         console.print("AI passes: after your pass, the count as it stands wins for the AI")
         return
+    legal = g.legal_actions(s.state)
+    if len(legal) == 1:
+        move = g.format_move(int(legal[0]), s.state)
+        s.play(int(legal[0]))
+        console.print(f"AI plays [bold]{escape(move)}[/bold]: the only legal move (no search)")
+        return
     r = s.engine.search(s.state, **s.budget)
     if g.resign_allowed and s.resigner.should_resign(g.to_play(s.state), r.value):
         s.resigned = g.to_play(s.state)
@@ -160,9 +186,19 @@ def ai_move(session):
     action = g.final_choice(s.state, r)
     move = g.format_move(action, s.state)
     s.play(action)
-    console.print(f"AI plays [bold]{move}[/bold]: {estimate(r)}, "
-                  f"{r.playouts_per_second:,.0f} playouts/s "
-                  f"({r.playouts:,} playouts in {r.seconds:.2f} s)")
+    console.print(f"AI plays [bold]{escape(move)}[/bold]: {estimate(r)}, {search_note(r)}")
+
+
+def search_note(r):
+    """How a search ran, for the AI's move: its rate once it ran long enough to measure one
+    (``RATE_SECONDS``), else its playouts; "proven by the solver" when it proved the result
+    (the solver ends it: no rate to tell)."""
+    if r.proof is not None:
+        return f"proven by the solver after {r.playouts:,} playouts"
+    if r.seconds < RATE_SECONDS:
+        return f"{r.playouts:,} playouts"
+    return (f"{r.playouts_per_second:,.0f} playouts/s ({r.playouts:,} playouts in "
+            f"{r.seconds:.2f} s)")
 
 
 def estimate(r):
@@ -200,9 +236,9 @@ def read_line(prompt):
 def human_turn(session):
     """Read and carry out one line of input. Returns False when the human quits."""
     g, s = session.game, session
-    line = read_line(f"{g.players[s.rules.to_play(s.state)]} to move ({g.move_help}, or "
-                     f"{', '.join(commands(s.rules))}): ")
+    line = read_line(prompt(s.rules, s.rules.to_play(s.state)))
     s.wait_for_engine()             # the first line waits for it, if it is still loading
+    asked, s.pass_asked = s.pass_asked, None    # the question holds for the next line only
     if line is None:
         console.print(f"input too long (over {MAX_INPUT} characters): ignored")
         return True
@@ -216,6 +252,10 @@ def human_turn(session):
             show(s)
         else:
             console.print("nothing to undo")
+        return True
+    if word in ("help", "?"):
+        console.print(f"moves: {g.move_help}; commands: {', '.join(commands(g))} (undo takes "
+                      "back your last move and the replies since)", markup=False)
         return True
     if word == "hint":
         r = s.engine.search(s.state, **s.budget)
@@ -234,8 +274,30 @@ def human_turn(session):
         text = str(e) if len(str(e)) <= 200 else str(e)[:197] + "..."
         console.print(f"[red]{escape(text)}[/red]")
         return True
+    if action == g.pass_action and asked != len(s.actions) and ends_game(g, s.state, action):
+        after = s.state.copy()
+        g.play(after, action)
+        s.pass_asked = len(s.actions)
+        console.print(f"Your pass would end the game: {g.summary(after)}. Type pass again to "
+                      "end it, or a move to go on.", markup=False)
+        return True
     s.play(action)
     return True
+
+
+def ends_game(game, state, action):
+    """Does ``action`` end the game from ``state``?"""
+    after = state.copy()
+    game.play(after, action)
+    return game.status(after) != ONGOING
+
+
+def prompt(game, player):
+    """The prompt of ``player``'s turn: the notation and the commands, or, where that would
+    be longer than ``PROMPT_WIDTH`` characters, the notation and "help"."""
+    name = game.players[player]
+    text = f"{name} to move ({game.move_help}, or {', '.join(commands(game))}): "
+    return text if len(text) <= PROMPT_WIDTH else f"{name} to move ({game.move_help}; or help): "
 
 
 def commands(game):
@@ -249,39 +311,14 @@ def keeps_score(game):
     return game.score_text(game.initial_state()) is not None
 
 
-def human_seats(game, args):
-    """The players (0-based) the human plays: ``--seats`` (one word per player, ``human``
-    or ``ai``), else ``--color``, else the first seat (the second with ``--first ai``).
-    ``UsageError`` for flags that disagree or a seat list that does not fit the game."""
-    seats = getattr(args, "seats", None)
-    if sum(x is not None for x in (args.color, args.first, seats)) > 1:
-        raise UsageError("give one of --seats, --color and --first")
-    if seats is not None:
-        words = [w.strip().lower() for w in seats.split(",")]
-        if len(words) != game.num_players or not set(words) <= {"human", "ai"}:
-            names = ", ".join(game.players)
-            raise UsageError(f"--seats needs {game.num_players} words, human or ai, one per "
-                             f"player ({names}), e.g. --seats "
-                             + ",".join(["human"] + ["ai"] * (game.num_players - 1)))
-        return {i for i, w in enumerate(words) if w == "human"}
-    if args.color:
-        if game.num_players != 2:
-            raise UsageError(f"--color is for two-player games; {game.name} has "
-                             f"{game.num_players} players: give --seats")
-        if args.color == "white":
-            return {1}
-        return {0}
-    return {1} if args.first == "ai" else {0}
-
-
 def play(args):
     """Run the `play` command. Returns the exit status (0, or 130 after Ctrl-C)."""
-    game = make_game(args)
+    game, start = game_and_start(args, start_twin)
     if game.saves_games:
         output_folder(args.sgf_dir)         # before the game, not after it
-    humans = human_seats(game, args)
+    humans = human_seats(game, args, start.to_move(game))
     player = PlayerConfig.from_args(args)
-    session = Session(game, PendingEngine(player, game), humans, player)
+    session = Session(game, PendingEngine(player, game), humans, player, start)
     session.save_dir = args.sgf_dir
     names = [game.players[h] for h in sorted(humans)]
     you = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]) \
@@ -328,20 +365,3 @@ def _pipe_errors():
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     except (AttributeError, ValueError):
         pass
-
-
-def finish(session, quiet=False):
-    """Print the result and the record (unless ``quiet``) and save the game if the game keeps
-    records; a failed save is reported on stderr."""
-    g = session.rules
-    if not quiet:
-        console.print(f"result: {session.result()}")
-        console.print(f"game record: {session.record() or '(no moves)'}", markup=False)
-    try:
-        path = g.save_game(list(zip(session.movers, session.actions)), session.state,
-                           session.resigned, session.save_dir)
-    except OSError as e:
-        err.print(f"could not save the game: {e}")
-        return
-    if path and not quiet:
-        console.print(f"game saved to {path}", markup=False)

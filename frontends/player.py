@@ -98,8 +98,11 @@ class PlayerConfig:
         if key not in _WEIGHTS:
             from mcts.search import check_weights
             from mcts.train import load_weights
-            if not os.path.isfile(self.playout_weights):
-                raise UsageError(f"--playout-weights: {self.playout_weights} is not a file")
+            from frontends.argtypes import check_input_file
+            try:
+                check_input_file(self.playout_weights)      # no FIFO, device or folder
+            except ValueError as e:                         # ArgumentTypeError is one
+                raise UsageError(f"--playout-weights: {e}") from None
             try:
                 _WEIGHTS[key] = load_weights(self.playout_weights, game)
                 check_weights(game, _WEIGHTS[key])

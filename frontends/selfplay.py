@@ -1,6 +1,7 @@
 """`selfplay`: collect episodes of a game as training data (a ``.npz`` of numpy arrays).
 
-See :mod:`mcts.selfplay` for the arrays and their keys.
+See :mod:`mcts.selfplay` for the arrays and their keys. Ctrl-C saves the episodes finished
+so far (exit status 130).
 """
 import time
 
@@ -9,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from frontends.common import UsageError, console, err, make_game
 from frontends.common import output_file, ray_errors
 from frontends.player import PlayerConfig
-from mcts.selfplay import SelfPlayConfig, collect, save_npz, summary
+from mcts.selfplay import SelfPlayConfig, collect, merge, save_npz, summary
 
 
 def selfplay(args):
@@ -29,6 +30,7 @@ def selfplay(args):
                   f"on {where}, seed {args.seed}")
     t0 = time.perf_counter()
     plies = 0
+    finished = []           # the parts of episodes finished: saved if Ctrl-C comes
     columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
                MofNCompleteColumn(), TextColumn("episodes, {task.fields[rate]} plies/s"),
                TimeElapsedColumn())
@@ -37,13 +39,25 @@ def selfplay(args):
 
         def on_episodes(part):
             nonlocal plies
+            finished.append(part)
             plies += int(part["lengths"].sum())
             rate = plies / max(time.perf_counter() - t0, 1e-9)
             progress.update(task, advance=len(part["lengths"]), rate=f"{rate:,.0f}")
 
-        with ray_errors(args.ray):
-            data = collect(game, args.episodes, config, seed=args.seed, workers=args.workers,
-                           ray_address=args.ray, on_episodes=on_episodes, weights=weights)
+        try:
+            with ray_errors(args.ray):
+                data = collect(game, args.episodes, config, seed=args.seed,
+                               workers=args.workers, ray_address=args.ray,
+                               on_episodes=on_episodes, weights=weights)
+        except KeyboardInterrupt:
+            progress.stop()
+            if not finished:
+                err.print("interrupted before an episode ended: nothing saved")
+                return 130
+            save_npz(out, merge(finished))
+            err.print(f"interrupted: the {sum(len(p['lengths']) for p in finished)} episodes "
+                      f"finished are saved in {out}")
+            return 130
     seconds = time.perf_counter() - t0
     save_npz(out, data)
     s = summary(data)

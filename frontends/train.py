@@ -13,7 +13,8 @@ import time
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from frontends.argtypes import positive_float, positive_int
+from frontends.argtypes import (check_input_file, episode_count, positive_float, positive_int,
+                                search_playouts, wall_minutes)
 from frontends.common import UsageError, console, err, make_game, output_file, ray_errors
 
 
@@ -22,7 +23,7 @@ def add_parser(add):
     p = add("train", help="learn a playout policy from self-play (actor-learner, local or Ray)")
     p.add_argument("game", help="game name (see `list`); it needs move features")
     length = p.add_mutually_exclusive_group()
-    length.add_argument("--minutes", type=positive_float,
+    length.add_argument("--minutes", type=wall_minutes,
                         help="wall time to train (default 10; a started round is finished)")
     length.add_argument("--rounds", type=positive_int, help="rounds to train instead")
     p.add_argument("--workers", type=positive_int, default=1,
@@ -31,9 +32,9 @@ def add_parser(add):
     p.add_argument("--out", default=None, metavar="FILE.npz",
                    help="checkpoint and weights file (default weights-GAME.npz)")
     p.add_argument("--resume", action="store_true", help="continue the run saved in --out")
-    p.add_argument("--playouts", type=positive_int, default=300,
+    p.add_argument("--playouts", type=search_playouts, default=300,
                    help="MCTS playouts per self-play move, the targets' search (default 300)")
-    p.add_argument("--episodes", type=positive_int, default=8,
+    p.add_argument("--episodes", type=episode_count, default=8,
                    help="self-play games per round, over all workers (default 8)")
     p.add_argument("--target-temperature", type=positive_float, default=1.0,
                    help="the learner's targets: visit shares ** (1 / T), renormalised "
@@ -52,6 +53,10 @@ def _checkpoint(args, game, out):
     if args.resume:
         if not os.path.exists(out):
             raise UsageError(f"--resume: {out} does not exist")
+        try:
+            check_input_file(out)               # a regular file, not too large
+        except ValueError as e:
+            raise UsageError(f"--resume: {e}") from None
         try:
             ck = Checkpoint.load(out)
         except ValueError as e:
@@ -76,7 +81,6 @@ def train(args):
     game = make_game(args)
     out = output_file(args.out or f"weights-{game.name}.npz", ".npz")
     ck = _checkpoint(args, game, out)
-    _probe(out)
     if args.resume:
         _resume_note(args, ck)
     minutes = None if args.rounds else (args.minutes or 10.0)
@@ -125,17 +129,6 @@ def train(args):
                   f"{out} holds round {ck.rounds}", markup=False, soft_wrap=True)
     _report(game, ck)
     return 0
-
-
-def _probe(out):
-    """A checkpoint can be written beside ``out``: checked before the work, not after it."""
-    probe = f"{out}.{os.getpid()}.probe"
-    try:
-        with open(probe, "w"):
-            pass
-        os.remove(probe)
-    except OSError as e:
-        raise UsageError(f"cannot write {out}: {e.strerror or e}") from None
 
 
 def _resume_note(args, ck):

@@ -73,8 +73,10 @@ def one_line_error(proc, *phrases):
 
 
 def test_train_command_errors_are_one_line(tmp_path):
-    one_line_error(cli("train", "tictactoe", "--rounds", "1", "--out", str(tmp_path / "t")),
+    one_line_error(cli("train", "tictactoe", "--rounds", "1", "--out", str(tmp_path / "t.npz")),
                    "describes no move features")
+    one_line_error(cli("train", "connect4", "--rounds", "1", "--out", str(tmp_path / "t")),
+                   f"cannot write {tmp_path / 't'}: name a .npz file (e.g. {tmp_path / 't.npz'})")
     one_line_error(cli("train", "connect4", "--resume", "--out", str(tmp_path / "none.npz")),
                    "does not exist")
     one_line_error(cli("train", "connect4", "--minutes", "0"), "must be a positive number")
@@ -83,7 +85,8 @@ def test_train_command_errors_are_one_line(tmp_path):
     one_line_error(cli("play", "connect4", "--playout-weights", str(bad)), "--playout-weights",
                    "not a playout-weights file")
     one_line_error(cli("play", "tictactoe", "--playout-weights", str(tmp_path / "no.npz")),
-                   "is not a file")
+                   f"argument --playout-weights: cannot read {tmp_path / 'no.npz'}: No such file "
+                   "or directory")
 
 
 def test_train_then_analyze_with_the_weights(tmp_path):
