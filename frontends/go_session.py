@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 
+from frontends.go_ownership import FINAL_PLAYOUTS, OwnershipJudge
 from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
 from frontends.player import PlayerConfig, Resigner, needs_compiling
 from frontends.timecontrol import Clock, unstable
@@ -46,6 +47,8 @@ class GoSession(SgfRecords):
         self.resigner = Resigner(self.player.resign_threshold)
         self.engine = None
         self.last = None                        # (position, SearchResult) of the last search
+        self.ownership = False                  # do the searches sum ownership (kata-analyze)?
+        self._judge = None                      # the ownership searches of final_status_list
         self.ready = threading.Event()
         self.game = None
         self.new_game()
@@ -232,6 +235,7 @@ class GoSession(SgfRecords):
     def search(self, pos, budget, resume=False, early_stop=None):
         """Search ``pos``; the result is kept as :attr:`last` for the analysis commands."""
         engine = self._engine()
+        engine.config.ownership = self.ownership
         result = engine.search(pos, resume=resume, early_stop=early_stop, **budget)
         self.last = (pos.copy(), result)
         return result
@@ -349,16 +353,52 @@ class GoSession(SgfRecords):
         moves = [c for c in result.children if c.action != g.pass_action]
         return moves[0].action if moves else g.pass_action
 
-    # -- the end ---------------------------------------------------------------------------
-    def final_status(self):
-        """``(colour, points, status)`` per chain, under the rules in force."""
+    # -- ownership and the end --------------------------------------------------------------
+    def ownership_of(self, result):
+        """The ownership map of a search ``result``: float ``(n, n)``, row 0 on top, the mean
+        owner of each point at the end of its playouts (+1 Black); zeros if it summed none."""
+        n = self.game.size
+        if result.ownership is None:
+            return np.zeros((n, n))
+        return result.ownership[:n * n].reshape(n, n)
+
+    def ownership_map(self):
+        """GoGui's ``mcts-ownership``: the ownership of the last search (:meth:`latest`),
+        searching its position again with the ownership sums on if it has none; at the end
+        of a game, the statistics of :meth:`final_status`."""
         self.ready.wait()
-        return self.game.final_status(self.state, seed=self.seed)
+        if int(self.rules.status(self.state)) != ONGOING:
+            return self.judge()(self.state, FINAL_PLAYOUTS, True)[0]
+        if self.last is None or self.last[1].ownership is None:
+            pos = self.state.copy() if self.last is None else self.last[0]
+            self.ownership = True
+            try:
+                self.search(pos, self.player.budget)
+            finally:
+                self.ownership = False
+        return self.ownership_of(self.last[1])
+
+    def judge(self):
+        """The ownership searches behind the dead stones (frontends.go_ownership), kept per
+        game and seed, with their statistics per position."""
+        j = self._judge
+        if j is None or j.game is not self.game or j.config.seed != self.seed:
+            self._judge = OwnershipJudge(self.game, self.player.search_config(self.game,
+                                                                              self.seed))
+        return self._judge
+
+    def final_status(self):
+        """``(colour, points, status)`` per chain, under the rules in force, judged from the
+        ownership statistics of a search of the position (:meth:`judge`)."""
+        self.ready.wait()
+        return self.game.final_status(self.state, seed=self.seed, judge=self.judge(),
+                                      playouts=FINAL_PLAYOUTS)
 
     def final_result(self):
         """The result under the rules in force; the Tromp-Taylor count needs no compiled code,
-        the Chinese one (playouts) waits for the kernels."""
+        the Chinese one (the dead stones of :meth:`final_status`) waits for the kernels."""
         if self.game.rules == "tromp-taylor":
             return self.rules.final_result(self.state)
         self.ready.wait()
-        return self.game.final_result(self.state, seed=self.seed)
+        return self.game.final_result(self.state, seed=self.seed, judge=self.judge(),
+                                      playouts=FINAL_PLAYOUTS)
