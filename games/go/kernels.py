@@ -133,18 +133,36 @@ def legal_actions(state, out):
     w = n + 2
     c = state[F_TOMOVE] + 1
     ko = state[F_KO]
-    policy = state[F_POLICY] & POLICY_TREE != 0
     k = 0
     for r in range(n):
         p = (r + 1) * w + 1
         for col in range(n):
-            if state[at(p, COLOR)] == EMPTY and p != ko and is_legal_point(state, w, p, c) \
-                    and not (policy and not random_ok(state, w, p, c, True)):
+            if state[at(p, COLOR)] == EMPTY and p != ko and is_legal_point(state, w, p, c):
                 out[k] = r * n + col
                 k += 1
             p += 1
+    if state[F_POLICY] & POLICY_TREE:
+        k = _policy_candidates(state, out, k)
     out[k] = n * n
     return k + 1
+
+
+@njit(cache=True)
+def _policy_candidates(state, out, k):
+    """Keep of the ``k`` points in ``out`` (actions) those the playout policy could choose
+    (``POLICY_TREE``, :func:`legal_actions`); returns how many, in the same order. A pass
+    of its own, not the loop of ``legal_actions``: the search's usual expansions then run
+    the same code as without the option."""
+    n = state[F_SIZE]
+    w = n + 2
+    c = state[F_TOMOVE] + 1
+    m = 0
+    for i in range(k):
+        a = out[i]
+        if random_ok(state, w, (a // n + 1) * w + a % n + 1, c, True):
+            out[m] = a
+            m += 1
+    return m
 
 
 @njit(cache=True)
