@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 
+from frontends.go_ownership import SessionOwnership
 from frontends.go_records import SessionError, SgfRecords  # noqa: F401 (re-exported)
 from frontends.gtp_cleanup import cleanup_move, dead_enemy_liberties, dies_after_their_pass
 from frontends.player import PlayerConfig, Resigner, needs_compiling
@@ -47,7 +48,7 @@ def prior_shares(kernel, pos, actions):
     return {int(a): float(o) / total for a, o in zip(actions, odds)} if total > 0 else {}
 
 
-class GoSession(SgfRecords):
+class GoSession(SessionOwnership, SgfRecords):
     """One Go game and the AI that plays it.
 
     ``params``: Go's parameters (:class:`games.go.game.Go`; size, komi, rules, playout_policy,
@@ -64,6 +65,8 @@ class GoSession(SgfRecords):
         self.resigner = Resigner(self.player.resign_threshold)
         self.engine = None
         self.last = None                        # (position, SearchResult) of the last search
+        self.ownership = False                  # do the searches sum ownership (kata-analyze)?
+        self._judge = None                      # the ownership searches of final_status_list
         self.ready = threading.Event()
         self.game = None
         self.new_game()
@@ -251,6 +254,7 @@ class GoSession(SgfRecords):
     def search(self, pos, budget, resume=False, early_stop=None):
         """Search ``pos``; the result is kept as :attr:`last` for the analysis commands."""
         engine = self._engine()
+        engine.config.ownership = self.ownership
         result = engine.search(pos, resume=resume, early_stop=early_stop, **budget)
         self.last = (pos.copy(), result)
         return result
@@ -260,7 +264,7 @@ class GoSession(SgfRecords):
         if not cleanup and g.ai_should_pass(pos):
             return g.pass_action
         if cleanup:                             # only the dead enemy stones' liberties
-            cleanup = dead_enemy_liberties(g, pos, g.stone_status(pos, seed=self.seed))
+            cleanup = dead_enemy_liberties(g, pos, self.dead_stones(pos))
             if not cleanup:
                 self.note(f"genmove {g.players[player]} (cleanup): pass, no dead enemy stones")
                 return g.pass_action
@@ -290,7 +294,7 @@ class GoSession(SgfRecords):
                       and not g.is_own_eye(pos, c.action)]
             if others:                      # passing would lose; filling our own eyes would
                 action = others[0].action       # not help
-        if not cleanup and dies_after_their_pass(g, given, action, self.seed):
+        if not cleanup and dies_after_their_pass(g, given, action, self.dead_stones):
             self.note(f"genmove {g.players[player]}: pass, the opponent passed and a stone "
                       f"on {g.action_to_vertex(action)} would die")
             action = g.pass_action
@@ -377,17 +381,3 @@ class GoSession(SgfRecords):
         if kernel is None:
             return {}
         return prior_shares(kernel, pos, self.game.legal_actions(pos).astype(np.int32))
-
-    # -- the end ---------------------------------------------------------------------------
-    def final_status(self):
-        """``(colour, points, status)`` per chain, under the rules in force."""
-        self.ready.wait()
-        return self.game.final_status(self.state, seed=self.seed)
-
-    def final_result(self):
-        """The result under the rules in force; the Tromp-Taylor count needs no compiled code,
-        the Chinese one (playouts) waits for the kernels."""
-        if self.game.rules == "tromp-taylor":
-            return self.rules.final_result(self.state)
-        self.ready.wait()
-        return self.game.final_result(self.state, seed=self.seed)

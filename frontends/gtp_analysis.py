@@ -14,7 +14,9 @@ and the text of their replies, from search results; no game logic, no search.
   by row from the top) and ``plist`` replies (a point list).
 
 Inputs: ``result``, an :class:`mcts.results.SearchResult`; ``priors``, {action: probability};
-``to_move`` 0 (Black) or 1 (White); ``ownership`` float ``(n, n)``, +1 Black, row 0 on top.
+``to_move`` 0 (Black) or 1 (White); ``ownership`` float ``(n, n)``, +1 Black, row 0 on top:
+the search's own (``SearchResult.ownership``, summed over the playouts of the tree reported
+on, so refreshed on every line; :meth:`frontends.go_session.GoSession.ownership_of`).
 """
 import math
 
@@ -154,19 +156,23 @@ class AnalysisCommands:
         session = self.session
 
         def report(result, pos):
-            ownership_map = session.game.point_ownership(pos, 100, session.seed) \
-                if ownership else None
+            ownership_map = session.ownership_of(result) if ownership else None
             return info_line(result, session.pvs(pos, result, limit),
                                  session.priors(pos), style, ownership_map,
                                  session.game.to_play(pos), limit)
 
         def run(write, stopped):
-            if genmove:
-                move = session.genmove(player, on_progress=lambda r: write(
-                    report(r, session.last[0])), interval=interval)
-                write(f"play {move}")
-            else:
-                session.analyze(player, interval, stopped, lambda r, pos: write(report(r, pos)))
+            session.ownership = ownership           # the searches of this stream sum it
+            try:
+                if genmove:
+                    move = session.genmove(player, on_progress=lambda r: write(
+                        report(r, session.last[0])), interval=interval)
+                    write(f"play {move}")
+                else:
+                    session.analyze(player, interval, stopped,
+                                    lambda r, pos: write(report(r, pos)))
+            finally:
+                session.ownership = False
         return Stream(self.ident, run)
 
     def cmd_gogui_analyze_commands(self):
@@ -183,7 +189,6 @@ class AnalysisCommands:
         return gfx_labels(self.session.latest()[1], "winrates")
 
     def cmd_mcts_ownership(self):
-        self.session.ready.wait()
-        return dboard(self.game.point_ownership(self.state, 400, self.session.seed))
+        return dboard(self.session.ownership_map())
 
 

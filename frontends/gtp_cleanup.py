@@ -73,15 +73,16 @@ def cleanup_move(game, pos, candidates, visits):
     return game.pass_action
 
 
-def dies_after_their_pass(game, pos, action, seed=0):
+def dies_after_their_pass(game, pos, action, statuses_of):
     """True if the opponent has just passed in ``pos`` and a stone on ``action`` would be dead
-    by the dead-stone estimate (:meth:`games.go.game.Go.stone_status` of the position after
-    it, ``seed`` its playouts' seed): such a move only fills the opponent's area while the
-    opponent passes, and under area scoring it cannot win what passing loses."""
+    by the dead-stone estimate ``statuses_of(position)`` (``(colour, points, status)`` per
+    chain, as :meth:`games.go.game.Go.stone_status` gives them) of the position after it: such
+    a move only fills the opponent's area while the opponent passes, and under area scoring it
+    cannot win what passing loses."""
     if int(pos[F_PASSES]) == 0 or action == game.pass_action:
         return False
     after = pos.copy()
     if int(game.kernels.apply_action(after, np.int64(action))) == ILLEGAL:
         return False
     return any(action in points and status == go_score.DEAD
-               for _, points, status in game.stone_status(after, seed=seed))
+               for _, points, status in statuses_of(after))

@@ -93,6 +93,25 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                grow with their visits
                                                (``SearchConfig.solve_nodes``); its proofs join
                                                the MCTS-Solver's
+``ownership(state, rng, out) -> int``          who owns what at the end of a simulation (as
+``*(optional)*``                               Pachi's ownermap and Fuego's territory
+                                               statistics): called on the position where a
+                                               simulation ended (its playout's final position,
+                                               or the tree node where it stopped: a finished
+                                               game, a proven node), a scratch copy it may
+                                               play on from (drawing from ``rng``, uint64
+                                               ``(1,)``, a generator of its own: the search's
+                                               draws are the same with it or without) until
+                                               ownership is settled. It adds to row 0 of
+                                               ``out`` (float64, ``(2, num_actions)``) +1 for
+                                               each action (a point) the first player owns
+                                               then and -1 for each the second player owns,
+                                               to row 1 +1 for each owned by neither (shared,
+                                               neutral), and returns 1; or returns 0, adding
+                                               nothing, when it cannot tell. An action that
+                                               is no point (a pass) gets nothing. The search
+                                               sums these when its ``ownership`` option is on
+                                               (``SearchResult.ownership``)
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -122,7 +141,7 @@ CHANCE = -1             # to_play of a chance position
 MAX_PLAYERS = 6         # players a game may have (returns' buffer has this length)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve", "chance_outcomes", "returns")
+                    "solve", "chance_outcomes", "returns", "ownership")
 
 
 @njit(cache=True)

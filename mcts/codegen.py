@@ -101,6 +101,12 @@ def chance_outcomes(state, actions, probs):
     """Generated stand-in: this game has no chance positions."""
     return 0
 '''
+_NO_OWNERSHIP = '''
+@njit(cache=True)
+def ownership(state, rng, out):
+    """Generated stand-in: this game reports no ownership."""
+    return 0
+'''
 _DEFAULT_RETURNS = '''
 @njit(cache=True)
 def returns(state, out):
@@ -177,7 +183,8 @@ def chance_rollout_record(state, rng, seq_actions, seq_players, buf, probs):
 '''
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
-             "solve": _NO_SOLVE, "chance_outcomes": _NO_CHANCE, "returns": _DEFAULT_RETURNS}
+             "solve": _NO_SOLVE, "chance_outcomes": _NO_CHANCE, "returns": _DEFAULT_RETURNS,
+             "ownership": _NO_OWNERSHIP}
 _loaded = {}
 
 
@@ -234,6 +241,8 @@ def _source_text(game_module) -> str:
     text += f"HAS_CHANCE = {chance}\n"
     text += f"HAS_RETURNS = {'returns' in present}\n"
     text += "GENERAL = HAS_CHANCE or HAS_RETURNS\n"
+    # And without ownership, without the sums of who owns what (SearchConfig.ownership).
+    text += f"HAS_OWNERSHIP = {'ownership' in present}\n"
     return text + body
 
 

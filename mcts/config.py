@@ -104,6 +104,10 @@ OPTIONS = (
     Option("solve_nodes", float, 0.0, "for games with an exact solver (Connect Four): its "
            "budget in nodes per visit of a tree node (0: off; default: the game's)", low=0,
            per_game=True, slot=True, metavar="N"),
+    Option("ownership", bool, False, "sum who owns each point at the end of every "
+           "simulation, for a game with an ownership kernel (SearchResult.ownership; Go's "
+           "kata-analyze ownership, final_status_list); off, the search pays nothing",
+           flag=None, slot=True),
     Option("solve_from", int, 1, "visits of a tree node at the solver's first call (then at "
            "each doubling)", low=1, flag=None, slot=True),
 )

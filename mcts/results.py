@@ -64,7 +64,15 @@ class SearchResult:
     ``reused`` those kept from the previous search (tree reuse). ``player_values`` is each
     player's mean reward at the root (floats, one per player; max-n). ``chance``: the root is
     a chance position, ``children`` its outcomes (with probabilities) and ``action`` only the
-    most visited of them: a roll is drawn, not chosen."""
+    most visited of them: a roll is drawn, not chosen.
+
+    With the ``ownership`` option on for a game with an ``ownership`` kernel (see
+    :mod:`games.contract`): ``ownership`` (float64, ``(num_actions,)``), each action's
+    (point's) mean owner at the end of the simulations since the root was set, in [-1, 1],
+    +1 the first player (0 for a pass); ``neutral`` (float64, ``(num_actions,)``), the share
+    of them in which it was owned by neither; ``ownership_playouts``, how many simulations
+    they average (those whose end settled ownership: at most ``playouts``). None, None, 0
+    otherwise."""
     action: int
     move: str
     value: float
@@ -80,6 +88,9 @@ class SearchResult:
     plies: int = None
     player_values: list = field(default_factory=list)
     chance: bool = False
+    ownership: object = None
+    neutral: object = None
+    ownership_playouts: int = 0
 
     @property
     def playouts_per_second(self) -> float:

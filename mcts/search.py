@@ -228,6 +228,9 @@ class MCTS:
             if nodes is None and len(w.work.solve_table) > 1:
                 w.work.solve_table.fill(0)  # not a game's next move: depend on nothing before
             w.rng = new_rng(cfg.seed if i == 0 else split_seed(cfg.seed, i))
+            w.work.owned.fill(0.0)          # ownership belongs to one root: a new one (even
+            w.work.owned_count[0] = 0       # a reused subtree's) starts its sums afresh
+            w.work.owned_rng[:] = new_rng(split_seed(cfg.seed, len(self.workers) + i))
         self._root, self._moves = root.copy(), []
 
     def _root_mover(self, root) -> int:
@@ -345,7 +348,21 @@ class MCTS:
                             capacity=sum(t.capacity for t in trees),
                             max_depth=max(int(t.stats[S_MAX_DEPTH]) for t in trees), reused=self._reused,
                             proof=Proof.of(int(proved[0].proven[ROOT]), who) if proved else None,
-                            plies=int(proved[0].proven_plies[ROOT]) if proved else None)
+                            plies=int(proved[0].proven_plies[ROOT]) if proved else None,
+                            **self._ownership())
+
+    def _ownership(self) -> dict:
+        """The ownership sums of the workers since the root was set (see
+        :class:`mcts.results.SearchResult`): empty when the option is off or the game has no
+        ``ownership`` kernel, None maps while no simulation was counted."""
+        if not (self.kernels.HAS_OWNERSHIP and self.settings()["ownership"]):
+            return {}
+        counted = sum(int(w.work.owned_count[0]) for w in self.workers)
+        if not counted:
+            return {"ownership_playouts": 0}
+        sums = sum(w.work.owned for w in self.workers)
+        return {"ownership": sums[0] / counted, "neutral": sums[1] / counted,
+                "ownership_playouts": counted}
 
     def _player_values(self, who, children, proof=None) -> list:
         """Each player's mean reward at the root (floats, num_players of them): from the

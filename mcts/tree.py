@@ -46,7 +46,8 @@ TreeArrays.__doc__ = (
 
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark", "weights", "cand", "feats", "logits",
-                                     "solve_table", "solve_state", "probs", "rewards"])
+                                     "solve_table", "solve_state", "probs", "rewards",
+                                     "owned", "owned_count", "owned_rng"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
@@ -61,7 +62,13 @@ Workspace.__doc__ = (
     "least one entry, emptied with the tree and kept with it when the tree is reused), and "
     "``solve_state``, a second copy of the state for its calls; ``probs`` (float64, "
     "``(num_actions,)``, chance outcomes' probabilities) and ``rewards`` (float64, "
-    "``(MAX_PLAYERS,)``, a playout's reward per player).")
+    "``(MAX_PLAYERS,)``, a playout's reward per player); with the ``ownership`` option, the "
+    "sums of the game's ``ownership`` kernel over this thread's simulations: ``owned`` "
+    "(float64, ``(2, num_actions)``: row 0 the first player's points minus the second's, row "
+    "1 the points owned by neither), ``owned_count`` (int64, ``(1,)``: the simulations "
+    "counted), emptied when the search starts a new root (:meth:`mcts.search.MCTS.search`), "
+    "and ``owned_rng`` (uint64, ``(1,)``), the kernel's random stream (apart from the "
+    "search's, so that its draws do not depend on the option).")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -84,7 +91,10 @@ def new_workspace(game, weights=None) -> Workspace:
                      solve_table=np.zeros(max(game.solve_table_size, 1), dtype=np.uint64),
                      solve_state=np.empty_like(game.initial_state()),
                      probs=np.empty(actions, dtype=np.float64),
-                     rewards=np.zeros(MAX_PLAYERS, dtype=np.float64))
+                     rewards=np.zeros(MAX_PLAYERS, dtype=np.float64),
+                     owned=np.zeros((2, actions), dtype=np.float64),
+                     owned_count=np.zeros(1, dtype=np.int64),
+                     owned_rng=np.ones(1, dtype=np.uint64))
 
 
 def general(game) -> bool:

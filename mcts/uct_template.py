@@ -2,10 +2,11 @@
 #
 # The generator writes one module per game kernel module: an import of that game's kernels
 # (to_play, status, legal_actions, apply_action, playout_action, rollout, rollout_record, ply,
-# prior, position_key, move_features, solve, chance_outcomes, returns) and the constants
-# HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_CHANCE and HAS_RETURNS (does the game have
-# its own prior kernel, position_key for transpositions, move_features for the learned playout
-# policy, an exact solver, chance positions, a reward per player?) and GENERAL (chance or
+# prior, position_key, move_features, solve, chance_outcomes, returns, ownership) and the
+# constants HAS_PRIOR, HAS_KEY, HAS_FEATURES, HAS_SOLVE, HAS_CHANCE, HAS_RETURNS and
+# HAS_OWNERSHIP (does the game have its own prior kernel, position_key for transpositions,
+# move_features for the learned playout policy, an exact solver, chance positions, a reward
+# per player, an ownership kernel?) and GENERAL (chance or
 # returns: chance nodes and the max-n backup of a reward vector, without the MCTS-Solver;
 # compiled out for a two-player game without either) followed by this text and
 # playout_template.py. Because the search calls the game's functions by their global names,
@@ -25,7 +26,10 @@
 #   join_twin: share the children of a transposition) -> try_solve on the path's due nodes
 #   (games with an exact solver) -> evaluate (a playout, or the proof or final status)
 #   -> backpropagate (values), propagate_proof (MCTS-Solver, with try_prove) -> amaf_update
-#   (RAVE only).
+#   (RAVE only). With the ownership option, evaluate is followed by the game's ownership
+#   kernel on the simulation's final position, summed in the thread's Workspace (``owned``,
+#   ``owned_count``; ``owned_rng`` its own random stream, so that the search's draws do not
+#   change): per thread, so threads sharing a tree need no atomics there.
 # Measured choices, in instructions per MCTS playout under callgrind (the old single-function
 # loop: Connect Four 4,886, Go 9x9 with RAVE 188,386; this one: 4,940 and 185,078):
 # * phase functions take the arrays they use, read from ``tree`` by name once per batch:
@@ -239,7 +243,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     changed); return how many ran (fewer only once the solver has proved the root).
 
     ``params``: mcts.config.Params (float64 fields). ``tree``: mcts.tree.TreeArrays, updated
-    (its ``stats`` too, by the ``S_*`` slots); ``work``: mcts.tree.Workspace. ``rng``: uint64
+    (its ``stats`` too, by the ``S_*`` slots); ``work``: mcts.tree.Workspace (with
+    ``params.ownership``, its ``owned`` / ``owned_count`` sums grow). ``rng``: uint64
     ``(1,)``. Values are kept from the view of the player who moved into each node. Releases
     the GIL.
 
@@ -272,6 +277,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
     learned = HAS_FEATURES and params.learned != 0.0
     solving = HAS_SOLVE and solver and params.solve_nodes > 0.0
     solve_from = max(np.int64(params.solve_from), 1)
+    owning = HAS_OWNERSHIP and params.ownership != 0.0
+    owned, owned_count, owned_rng = work.owned, work.owned_count, work.owned_rng
     done = 0
     while done < n_iter and proven[ROOT] == NOT_PROVEN:
         done += 1
@@ -364,6 +371,8 @@ def run_playouts(root_state, n_iter, params, rng, tree, work):
             if solver and proven[leaf] != NOT_PROVEN:
                 propagate_proof(path, depth, first_child, num_children, mover, node_status,
                                 proven, proven_plies)
+        if owning:                              # who owns what where this simulation ended
+            owned_count[0] += ownership(state, owned_rng, owned)
         if rave:
             if parallel:                        # a stamp no other simulation uses
                 stamp = atomic_add(stats, S_AMAF_STAMP, 1) + 1

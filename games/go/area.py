@@ -61,3 +61,33 @@ def final_status(s):
     if diff2 < 0:
         return SECOND_WINS
     return DRAW
+
+
+@nrt_free
+def add_owners(s, own, dame):
+    """Who owns each point of the position ``s`` as it stands, the rule of the area count
+    point by point: a stone's point is its colour's, an empty point is the colour of the
+    stones next to it if they are all of one colour. Adds to ``own`` (1-D, one entry per
+    point in action order, ``n * n`` at least; any numeric dtype) +1 for each point that is
+    Black's and -1 for each that is White's, and to ``dame`` (the same) 1 for each empty
+    point next to stones of both colours (a shared liberty of a seki, a dame). An empty point
+    with no stone next to it adds nothing (at the end of a playout there is none). The
+    statistics of :func:`games.go.count.settle_counts` and of the ``ownership`` kernel."""
+    n = s[F_SIZE]
+    w = n + 2
+    for r in range(n):
+        for col in range(n):
+            p = (r + 1) * w + col + 1
+            v = s[at(p, COLOR)]
+            if v == EMPTY:                  # the colours next to it (BORDER left out)
+                v = 0
+                for d in (1, -1, w, -w):
+                    q = s[at(p + d, COLOR)]
+                    if q != BORDER:
+                        v |= q
+            if v == BLACK:
+                own[r * n + col] += 1
+            elif v == WHITE:
+                own[r * n + col] -= 1
+            elif v == BLACK | WHITE:
+                dame[r * n + col] += 1

@@ -81,6 +81,8 @@ HEADER = 23
 POLICY_UNIFORM, POLICY_PATTERNS = 0, 1
 POLICY_KO = 2           # first retake (or fill) a ko captured in the last KO_AGE moves
 POLICY_FINISH = 4       # no mercy rule (games.go.playout): the playout fills the board to the end
+POLICY_TREE = 8         # the search's moves too are the policy's candidates (no own-eye fill, no
+                        # self-atari of 2+ stones; legal_actions): frontends.go_ownership
 
 # Fields of a point record.
 COLOR, GROUP, NEXT, LIBS, LSUM, LSQ, GSIZE, EPOS = range(8)

@@ -1,16 +1,18 @@
 """The end of a Go game: dead stones, sekis and the count under the rules in force, as a mixin
-of :class:`games.go.game.Go` over :mod:`games.go.score` (pure Python over boards) and the
-compiled playout statistics of :func:`settle_counts`."""
+of :class:`games.go.game.Go` over :mod:`games.go.score` (pure Python over boards) and
+ownership statistics: a caller's (the GTP engine gives a search's, whose ``ownership`` kernel
+sums who owns what at the end of every simulation) or else the compiled playouts of
+:func:`settle_counts`."""
 import numpy as np
 from numba import njit
 
 from games.go import area as go_area
+from games.go.area import add_owners
 from games.go import score as go_score
 from games.contract import ILLEGAL, ONGOING
 from games.go.kernels import apply_action, rollout
-from games.go.board import (BLACK, BORDER, COLOR, EMPTY, F_KO, F_KOMI2, F_MAXMOVES, F_MOVES,
-                            F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
-                            POLICY_FINISH, POLICY_PATTERNS, WHITE, at)
+from games.go.board import (F_KO, F_KOMI2, F_MAXMOVES, F_MOVES, F_PASSES, F_POLICY, F_STATUS,
+                            F_TOMOVE, NO_POINT, POLICY_FINISH, POLICY_PATTERNS)
 
 
 @njit(cache=True)
@@ -20,9 +22,10 @@ def settle_counts(state, rng, playouts, alternate, own, dame):
     nobody had passed), and add to ``own`` (int64, shape (n*n,), action order) +1 for each point that
     ends Black's (a black stone, or an empty point next to black stones only) and -1 for
     White's, and to ``dame`` (int64, shape (n*n,)) 1 for each point that ends empty next to
-    stones of both colours. The statistics behind :mod:`games.go.score`."""
-    n = state[F_SIZE]
-    w = n + 2
+    stones of both colours (:func:`games.go.area.add_owners`, the rule of the search's
+    ``ownership`` kernel too). The statistics of :meth:`Counting.settle` when no search's
+    are given: ``play``'s and ``analyze``'s count at the end of a game, the AI's pass test,
+    the fills that test a seki."""
     scratch = np.empty_like(state)
     for i in range(playouts):
         scratch[:] = state
@@ -36,23 +39,7 @@ def settle_counts(state, rng, playouts, alternate, own, dame):
             scratch[F_TOMOVE] = 1 - scratch[F_TOMOVE]
             scratch[F_KO] = NO_POINT
         rollout(scratch, rng)
-        for r in range(n):
-            for col in range(n):
-                p = (r + 1) * w + col + 1
-                v = scratch[at(p, COLOR)]
-                if v == EMPTY:
-                    seen = 0
-                    for d in (1, -1, w, -w):
-                        q = scratch[at(p + d, COLOR)]
-                        if q != BORDER:
-                            seen |= q
-                    v = seen
-                if v == BLACK:
-                    own[r * n + col] += 1
-                elif v == WHITE:
-                    own[r * n + col] -= 1
-                elif v == BLACK | WHITE:
-                    dame[r * n + col] += 1
+        add_owners(scratch, own, dame)
 
 
 def area(state):
@@ -96,21 +83,35 @@ class Counting:
         """Estimated final owner of every point, float ``(n, n)`` in [-1, 1] (+1 Black)."""
         return self.settle(state, playouts, seed)[0]
 
-    def stone_status(self, state, playouts=400, seed=0):
+    def _judge(self, seed, judge):
+        """``judge``, or the playout statistics of :meth:`settle` seeded with ``seed``."""
+        return judge or (lambda s, playouts, alternate: self.settle(s, playouts, seed,
+                                                                     alternate))
+
+    def stone_status(self, state, playouts=400, seed=0, judge=None):
         """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
-        from the playouts (:func:`games.go.score.classify`), sekis tested by filling their
-        shared liberties (:func:`games.go.score.resolve_sekis`), whatever the rules."""
-        own, dame = self.settle(state, playouts, seed)
+        from ownership statistics (:func:`games.go.score.classify`), sekis tested by filling
+        their shared liberties (:func:`games.go.score.resolve_sekis`), whatever the rules.
+
+        ``judge(state, playouts, alternate) -> (own, dame)``: the statistics of a position
+        as :meth:`settle` gives them (float ``(n, n)`` each, row 0 on top: mean owner +1
+        Black, share of dame) from about ``playouts`` simulations, each side starting in
+        turn if ``alternate`` else the player to move; default: :meth:`settle`'s playouts
+        seeded with ``seed``. The GTP engine passes the search's (an ownership search,
+        :mod:`frontends.go_ownership`)."""
+        judge = self._judge(seed, judge)
+        own, dame = judge(state, playouts, True)
         board = self.board(state)
         statuses = go_score.classify(board, own, dame)
         if not any(st == go_score.SEKI for _, _, st in statuses):
             return statuses
 
         def try_move(action, colour):
-            return self._filling_lines(state, action, colour - 1, playouts // 4, seed, depth=2)
+            return self._filling_lines(state, action, colour - 1, playouts // 4, judge,
+                                       depth=2)
         return go_score.resolve_sekis(board, statuses, own, dame, try_move)
 
-    def _filling_lines(self, state, action, player, playouts, seed, depth):
+    def _filling_lines(self, state, action, player, playouts, judge, depth):
         """Ownership after ``player`` fills ``action`` of a seki, the opponent to move; and if
         the fill is a self-atari, after the opponent's capture and each reply of ``player``
         on the points emptied (the vital point of a nakade among them). A list of ``(n, n)``
@@ -132,20 +133,20 @@ class Counting:
                     reply = captured.copy()
                     if apply_action(reply, np.int64(q)) != ILLEGAL:
                         lines.append(reply)
-        return [self._judged_ownership(s, playouts, seed, depth - 1) for s in lines]
+        return [self._judged_ownership(s, playouts, judge, depth - 1) for s in lines]
 
-    def _judged_ownership(self, state, playouts, seed, depth):
-        """Mean final owner ``(n, n)`` of playouts from ``state`` (the player to move first),
-        with the chains of any seki there tested ``depth`` more fills deep and set to +-1 (0
-        for a seki that holds)."""
-        own, dame = self.settle(state, playouts, seed, alternate=False)
+    def _judged_ownership(self, state, playouts, judge, depth):
+        """Mean final owner ``(n, n)`` of ``judge``'s simulations from ``state`` (the player
+        to move first), with the chains of any seki there tested ``depth`` more fills deep and
+        set to +-1 (0 for a seki that holds)."""
+        own, dame = judge(state, playouts, False)
         board = self.board(state)
         statuses = go_score.classify(board, own, dame)
         if depth <= 0 or not any(st == go_score.SEKI for _, _, st in statuses):
             return own
         statuses = go_score.resolve_sekis(
             board, statuses, own, dame,
-            lambda a, c: self._filling_lines(state, a, c - 1, playouts, seed, depth))
+            lambda a, c: self._filling_lines(state, a, c - 1, playouts, judge, depth))
         own = own.copy()
         for color, points, st in statuses:
             sign = 1.0 if color == 1 else -1.0
@@ -154,34 +155,35 @@ class Counting:
                                              go_score.SEKI: 0.0}[st]
         return own
 
-    def final_status(self, state, seed=0):
+    def final_status(self, state, seed=0, judge=None, playouts=400):
         """Status of every chain at the end of the game (GTP ``final_status_list``) under the
         rules in force, as :meth:`count` counts them: under Tromp-Taylor every stone counts, so
-        every chain is alive; otherwise the estimate of :meth:`stone_status`, except that
-        with stones of one colour only nothing can be dead (no playouts needed)."""
+        every chain is alive; otherwise the estimate of :meth:`stone_status` (``judge``,
+        ``playouts``: the statistics it goes by), except that with stones of one colour only
+        nothing can be dead (no statistics needed)."""
         board = self.board(state)
         if self.rules == "tromp-taylor" or not ((board == 1).any() and (board == 2).any()):
             return [(color, points, go_score.ALIVE) for color, points in go_score.chains(board)]
-        return self.stone_status(state, seed=seed)
+        return self.stone_status(state, playouts, seed, judge)
 
-    def count(self, state, seed=0):
+    def count(self, state, seed=0, judge=None, playouts=400):
         """``(black, white, score, dead stones removed)`` of the game ended now under the
         rules in force: Tromp-Taylor, the bare area count; Chinese and AGA, the area count with
-        the dead stones (:meth:`final_status`) taken off and White's handicap compensation.
-        The score is Black - White - komi - compensation. The one count behind ``play``,
-        ``analyze``, the SGF result and GTP ``final_score``."""
+        the dead stones (:meth:`final_status`, with ``judge`` and ``playouts``) taken off and
+        White's handicap compensation. The score is Black - White - komi - compensation. The
+        one count behind ``play``, ``analyze``, the SGF result and GTP ``final_score``."""
         if self.rules == "tromp-taylor":
             b, w = area(state)
             return b, w, b - w - self.effective_komi(state), 0
-        dead = [p for _, pts, st in self.final_status(state, seed) if st == go_score.DEAD
-                for p in pts]
+        dead = [p for _, pts, st in self.final_status(state, seed, judge, playouts)
+                if st == go_score.DEAD for p in pts]
         b, w = go_score.area_of(go_score.without(self.board(state), dead))
         return b, w, b - w - self.effective_komi(state), len(dead)
 
-    def final_score(self, state, seed=0):
+    def final_score(self, state, seed=0, judge=None, playouts=400):
         """The score of :meth:`count`: Black - White - komi - compensation."""
-        return self.count(state, seed)[2]
+        return self.count(state, seed, judge, playouts)[2]
 
-    def final_result(self, state, seed=0):
+    def final_result(self, state, seed=0, judge=None, playouts=400):
         """:meth:`final_score` written as a result, ``"B+3.5"``, ``"W+0.5"`` or ``"0"``."""
-        return go_score.result_string(self.final_score(state, seed))
+        return go_score.result_string(self.final_score(state, seed, judge, playouts))

@@ -8,8 +8,9 @@ Reading guide
   count (dead stones, sekis, rules) in :mod:`games.go.count`.
 * The compiled contract kernels (see :mod:`games.contract`) are the module-level functions
   ``to_play``, ``status``, ``legal_actions``, ``apply_action``, ``playout_action``,
-  ``rollout`` and ``rollout_record``, and the optional ``prior`` and ``move_features``
-  (:mod:`games.go.features`). They are thin: the board machinery (state layout, incremental groups with O(1)
+  ``rollout`` and ``rollout_record``, and the optional ``prior``, ``move_features``
+  (:mod:`games.go.features`) and ``ownership`` (who owns each point where a simulation
+  ended). They are thin: the board machinery (state layout, incremental groups with O(1)
   atari tests) lives in :mod:`games.go.board`, whose docstring draws the state
   array, and the area count that ends a playout in :mod:`games.go.area`. Start there to see
   how a stone is placed (``place_stone``).
@@ -77,14 +78,18 @@ import numpy as np
 from numba import njit
 
 from games.contract import ILLEGAL, ONGOING
-from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_PRIORS, F_SIZE,
-                            F_STATUS, F_TOMOVE, NO_POINT, POLICY_KO, POLICY_PATTERNS,
+from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MAXMOVES, F_MOVES, F_PASSES,
+                            F_POLICY, F_PRIORS, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
+                            POLICY_FINISH, POLICY_KO, POLICY_PATTERNS, POLICY_TREE,
                             POLICY_UNIFORM, at, hash_after, in_history, is_legal_point,
                             is_own_eye, place_stone)
 from games.go.assess import assess_groups
 from games.go.features import move_features  # noqa: F401  (the contract's kernel)
+from games.go.area import add_owners
 from games.go.playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record)
+from games.go.playout import _random_ok as random_ok
+from games.go.playout import playout_settled
 from games.go.prior import PRIOR_UNIT, point_prior
 from games.go.twolib import QUEUE
 
@@ -117,7 +122,11 @@ def ply(state):
 @njit(cache=True)
 def legal_actions(state, out):
     """Empty points that are neither suicide nor a simple-ko retake, in action order, then
-    pass. Superko is left to ``apply_action``."""
+    pass. Superko is left to ``apply_action``. With ``POLICY_TREE`` in the state's policy
+    (the ownership searches of :mod:`frontends.go_ownership`), only the points the playout
+    policy could choose (no own-eye fill, no self-atari of two stones or more), as Fuego's
+    tree leaves out filling one's own eyes: else, in a decided game, where all its moves
+    lose alike, the losing side's search fills its own eyes and kills its living groups."""
     if state[F_STATUS] != ONGOING:
         return 0
     n = state[F_SIZE]
@@ -132,8 +141,28 @@ def legal_actions(state, out):
                 out[k] = r * n + col
                 k += 1
             p += 1
+    if state[F_POLICY] & POLICY_TREE:
+        k = _policy_candidates(state, out, k)
     out[k] = n * n
     return k + 1
+
+
+@njit(cache=True)
+def _policy_candidates(state, out, k):
+    """Keep of the ``k`` points in ``out`` (actions) those the playout policy could choose
+    (``POLICY_TREE``, :func:`legal_actions`); returns how many, in the same order. A pass
+    of its own, not the loop of ``legal_actions``: the search's usual expansions then run
+    the same code as without the option."""
+    n = state[F_SIZE]
+    w = n + 2
+    c = state[F_TOMOVE] + 1
+    m = 0
+    for i in range(k):
+        a = out[i]
+        if random_ok(state, w, (a // n + 1) * w + a % n + 1, c, True):
+            out[m] = a
+            m += 1
+    return m
 
 
 @njit(cache=True)
@@ -205,6 +234,34 @@ def prior(state, actions, visits, value):
             v, won = point_prior(state, w, p, c, last)
             visits[i] += v + group_visits[p]
             value[i] += won + group_wins[p]
+
+
+@njit(cache=True)
+def ownership(state, rng, out):
+    """Who owns each point where a simulation ended (the contract's optional kernel). If the
+    playout policy still has moves there (:func:`games.go.playout.playout_settled` is false:
+    a playout ended by the mercy rule, two passes in the tree with dead stones still on the
+    board), the game is played on first, with the policy's playouts to the end (no mercy
+    rule; ``rng``: uint64 ``(1,)``), as :func:`games.go.count.settle_counts` plays on from a
+    finished game. Then adds to ``out[0]`` (float64, ``(2, n * n + 1)``) +1 for each point
+    of Black's and -1 for each of White's, to ``out[1]`` 1 for each empty point next to both
+    colours (the area count's rule point by point, :func:`games.go.area.add_owners`), and
+    returns 1; 0 at the move cap (nothing counted). Leaving out the playouts ended by the
+    mercy rule instead (as Fuego's territory statistics do) would leave out exactly those in
+    which a large group dies, and those that end in the tree by two passes, the usual end of
+    a search from a finished game."""
+    if not playout_settled(state):
+        if state[F_MOVES] >= state[F_MAXMOVES]:
+            return 0
+        state[F_STATUS] = ONGOING
+        state[F_PASSES] = 0
+        if state[F_POLICY] != POLICY_UNIFORM:
+            state[F_POLICY] |= POLICY_FINISH
+        rollout(state, rng)
+        if state[F_MOVES] >= state[F_MAXMOVES]:
+            return 0
+    add_owners(state, out[0], out[1])
+    return 1
 
 
 # ----------------------------------------------------------------------------------------------

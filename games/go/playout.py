@@ -196,6 +196,25 @@ def _playout(state, rng, record, seq_actions, seq_players):
     return st, m
 
 
+@nrt_free
+def playout_settled(state):
+    """True if the playout policy has nothing left to play in ``state`` for either colour: no
+    empty point that its random part could choose (:func:`_random_ok`, with the state's
+    policy), so that a playout from here passes out at once. A playout that ends by two
+    passes of its own ends so; one ended by the mercy rule or the move cap, or a tree's two
+    passes before the board is settled, does not (then stones may be dead on the board and
+    regions unclaimed, so who owns what is not yet told)."""
+    n = state[F_SIZE]
+    w = n + 2
+    e0 = state[F_EMPTY_AT]
+    patterns = state[F_POLICY] != POLICY_UNIFORM
+    for i in range(state[F_NEMPTY]):
+        p = state[e0 + i]
+        if _random_ok(state, w, p, 1, patterns) or _random_ok(state, w, p, 2, patterns):
+            return False
+    return True
+
+
 @njit(cache=True)
 def rollout(state, rng):
     """Play the playout policy to the end (two passes or the move cap); return the status."""

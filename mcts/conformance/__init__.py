@@ -42,6 +42,10 @@ checks, in order (a check runs only when the checks it relies on passed; ``param
   whose full game tree is small, ``solve`` gives the status of a full minimax over the kernels
   (and its plies for a win or a loss), with a small budget that answer or ``ONGOING``, and it
   only reads the state.
+* **ownership** (only for a game with ``ownership``): at the end of seeded random games and
+  at the start, the kernel returns 0 or 1, adds nothing with 0, and with 1 adds -1/0/+1 (row
+  0) or 1 (row 1, owned by neither) per action; a seeded search gives the same result with
+  the ``ownership`` option as without, and maps in range.
 * **rollout and rollout_record** (only for hand-written ones): their results are distributed
   like those of the generic ``playout_action`` loop: ``PLAYOUTS`` seeded playouts each from the
   initial position and from two positions reached by seeded random moves, and for each result
@@ -64,6 +68,7 @@ import traceback
 from mcts.conformance.jit_off import check_search, small_search  # noqa: F401
 from mcts.conformance.features import check_move_features
 from mcts.conformance.keys import check_position_keys
+from mcts.conformance.ownership import check_ownership
 from mcts.conformance.play import check_determinism, check_random_games, check_refusals
 from mcts.conformance.rollouts import check_rollouts
 from mcts.conformance.solver import check_solver
@@ -78,6 +83,7 @@ DETERMINISM = "same seed, same game"
 KEYS = "position keys"
 FEATURES = "move features"
 SOLVER = "exact solver"
+OWNERSHIP = "ownership"
 ROLLOUTS = "rollout and rollout_record"
 SEARCH = "search compiled vs NUMBA_DISABLE_JIT=1"
 # (name, check, the checks it relies on): a check runs only if those ran and passed.
@@ -90,6 +96,7 @@ CHECKS = ((KERNELS, check_kernels, ()),
           (KEYS, check_position_keys, (RANDOM,)),
           (FEATURES, check_move_features, (RANDOM, REFUSALS)),
           (SOLVER, check_solver, (RANDOM, REFUSALS)),
+          (OWNERSHIP, check_ownership, (RANDOM, DETERMINISM)),
           (ROLLOUTS, check_rollouts, (RANDOM, DETERMINISM)),
           (SEARCH, check_search, (PARAMS, RANDOM, REFUSALS, DETERMINISM, FEATURES, SOLVER,
                                   ROLLOUTS)))
