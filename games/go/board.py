@@ -16,6 +16,9 @@ State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
         LIBS, LSUM, LSQ         for a group id: pseudo-liberty count, sum and sum of squares
         GSIZE                   for a group id: number of stones
         EPOS                    for an empty point: its index in the empty list
+    s[pat_at(w, p)]             the 3x3 code of padded point p (every board point, stone or
+                                empty; border entries are scratch): the colours of its eight
+                                neighbours, 2 bits each (games.go.policy.neighbourhood)
     s[F_EMPTY_AT + i]           the empty points, i < s[F_NEMPTY], in no particular order
     s[F_HIST_AT + i]            hash of every position so far, i < s[F_HISTLEN]
                                 (capacity: the move cap + 1 + n*n setup entries)
@@ -25,6 +28,9 @@ holds BORDER so the neighbours are simply ``p ± 1`` and ``p ± w`` without boun
 
 Pseudo-liberties count (stone, empty neighbour) pairs, so they are cheap to update: a stone
 placed on p takes p away from each neighbouring group, a captured stone gives its point back.
+The 3x3 codes are kept up to date the same way (as Pachi's board keeps its pat3 codes): a
+stone placed or removed on p adds or subtracts its colour at p's slot in each of the eight
+neighbours' codes, so a pattern lookup reads one entry instead of eight colours.
 A group is in atari (exactly one liberty) iff ``LSUM² == LIBS · LSQ`` - by Cauchy-Schwarz all
 its pseudo-liberties are then the same point - an O(1) atari, capture and suicide test without
 liberty sets. Merging two groups relabels the smaller one.
@@ -114,6 +120,27 @@ def at(p, field):
     return HEADER + REC * p + field
 
 
+@njit(cache=True, inline="always")
+def pat_at(w, p):
+    """Index in the state of the 3x3 code of padded point ``p`` (board width ``w = n + 2``)."""
+    return HEADER + REC * w * w + p
+
+
+@nrt_free
+def _pat_add(s, w, p, delta):
+    """Add ``delta`` (a colour, or minus one) at ``p``'s slot of its eight neighbours' 3x3
+    codes: ``p`` is the SE neighbour of ``p - w - 1``, slot 7, ... the NW of ``p + w + 1``."""
+    b = HEADER + REC * w * w + p
+    s[b + w + 1] += delta
+    s[b + w] += delta << 2
+    s[b + w - 1] += delta << 4
+    s[b + 1] += delta << 6
+    s[b - 1] += delta << 8
+    s[b - w + 1] += delta << 10
+    s[b - w] += delta << 12
+    s[b - w - 1] += delta << 14
+
+
 def move_cap(n):
     """The move cap for board size ``n``: 3 n² moves (passes included)."""
     return 3 * n * n
@@ -124,7 +151,7 @@ max_moves = njit(cache=True)(move_cap)      # the same, for compiled callers
 
 def state_length(n):
     """Length of the state array for board size ``n``."""
-    return HEADER + REC * (n + 2) ** 2 + n * n + move_cap(n) + 1 + n * n
+    return HEADER + (REC + 1) * (n + 2) ** 2 + n * n + move_cap(n) + 1 + n * n
 
 
 def new_state(n, komi2):
@@ -136,11 +163,16 @@ def new_state(n, komi2):
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
     s[F_KO] = NO_POINT
-    s[F_EMPTY_AT] = HEADER + REC * w * w
+    s[F_EMPTY_AT] = HEADER + (REC + 1) * w * w
     s[F_HIST_AT] = s[F_EMPTY_AT] + n * n
     rec = s[HEADER:HEADER + REC * w * w].reshape(w, w, REC)
     rec[:, :, COLOR] = BORDER
     rec[1:n + 1, 1:n + 1, COLOR] = EMPTY
+    grid = rec[:, :, COLOR]
+    code = s[HEADER + REC * w * w:HEADER + (REC + 1) * w * w].reshape(w, w)
+    for k, (dr, dc) in enumerate(((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0),
+                                  (1, 1))):
+        code[1:n + 1, 1:n + 1] += grid[1 + dr:n + 1 + dr, 1 + dc:n + 1 + dc] << (2 * k)
     points = np.array([(r + 1) * w + c + 1 for r in range(n) for c in range(n)], dtype=np.int64)
     s[s[F_EMPTY_AT]:s[F_EMPTY_AT] + n * n] = points
     s[HEADER + REC * points + EPOS] = np.arange(n * n)
@@ -219,6 +251,7 @@ def _remove_group(s, w, g):
     count = 0
     while True:
         s[at(x, COLOR)] = EMPTY
+        _pat_add(s, w, x, -c)
         h ^= ZOBRIST[key + x]
         s[e0 + k] = x
         s[at(x, EPOS)] = k
@@ -267,6 +300,7 @@ def place_stone(s, w, p, c, capture):
     credited to ``c``, and the new ko point is returned (``NO_POINT`` if none). Legality
     (occupied, ko, suicide, superko) is the caller's job; so are turn and history."""
     s[at(p, COLOR)] = c
+    _pat_add(s, w, p, c)
     s[F_HASH] ^= ZOBRIST[c * MAX_PADDED + p]
     s[F_STONES_B + c - BLACK] += 1
     e0 = s[F_EMPTY_AT]          # take p out of the empty list
