@@ -1,0 +1,405 @@
+"""A fast learned playout policy for Go: a softmax over move features whose 3x3 part is a
+table lookup of the board's incremental 3x3 codes (games.go.board ``pat_at``), with the
+softmax sums kept up to date only where the codes changed.
+
+The model is the one of :mod:`games.go.features` (the same feature ids, so the same weight
+vector: ``games/weights/go.npz`` or ``cli.py train go``), a generalized Bradley-Terry model
+(Coulom 2007, "Computing Elo ratings of move patterns in the game of Go"): a candidate's
+strength ``gamma = exp(sum of the weights of its features)``, and a move is drawn with
+probability ``gamma / sum of gammas``. As in Crazy Stone, MoHex and AlphaGo's rollout policy,
+the features split in two:
+
+* **static**, per point: the 3x3 class (relative to the mover) and the line. Each empty point
+  keeps ``gamma`` for either mover in ``tab`` together with per-row sums; a move recomputes
+  them only for the points whose 3x3 code it changed (the stone's eight neighbours, each
+  captured stone and its neighbours).
+* **dynamic**, around the last moves only: capture of the last move's group (ids 0 and 1),
+  capture of an enemy group in atari next to the mover's previous move (id 0), saving a group
+  of ours in atari next to the last move (id 2, and id 0 when the save captures), Manhattan
+  distance 1 and 2 to the last move (ids 6, 7). These points are drawn from a separate small
+  list, their static gamma times the dynamic factors.
+
+A drawn point that is not a candidate of the uniform policy (occupied, simple ko, suicide, the
+mover's own eye) leaves the sums for this move and the draw is repeated; a self-atari (ids 3,
+4) is kept with probability ``min(1, exp(weight))``, else it leaves the sums too. With nothing
+left the player passes. The mercy rule of games.go.playout applies.
+
+Differences from :func:`games.go.features.move_features`, the exact model: captures and saves
+are seen next to the last two moves only, distances 3 and 4 and the atari feature (5) are not
+used, and a refused self-atari leaves the draw (an approximation of its factor).
+
+``tab`` (float64, ``TABLE_LEN``) holds the weights' tables (:func:`fill_table`, numpy, once per
+set of weights) followed by the playout's scratch. Functions take the state ``s``, ``tab``
+and integers only (see :mod:`games.go.board`).
+"""
+import numpy as np
+from numba import njit
+
+from games.compiled import nrt_free
+from games.contract import ONGOING
+from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE,
+                            GROUP, MAX_PADDED, MAX_SIZE, NEXT, NO_POINT, at, in_atari, pat_at,
+                            place_stone)
+from games.go.features import (F_CAPTURE, F_CAPTURE_LAST, F_DISTANCE, F_LINE, F_PATTERN,
+                               F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, NUM_FEATURES,
+                               PATTERN_CLASSES, PATTERN_IDS)
+from games.go.libs import captures, liberty_of, self_atari, two_liberties
+from games.go.playout import MERCY_DIVISOR, _is_candidate, capture_lead, finish_move
+from games.rng import next_u64
+
+K = PATTERN_CLASSES
+LINES = 5                               # lines 1-4, and 5 for every line beyond
+T_LINE = 2 * LINES * K                  # line index (0-4) of each padded point
+T_ROW = T_LINE + MAX_PADDED             # row of each padded point
+T_DYN = T_ROW + MAX_PADDED              # exp(weight) of features 0-9
+T_GAM = T_DYN + 16                      # gamma of each padded point, mover Black then White
+T_ROWS = T_GAM + 2 * MAX_PADDED         # per-row sums of those gammas, Black then White
+T_SPEC = T_ROWS + 2 * (MAX_SIZE + 2)    # this move's special points: point, factor, features
+SPECIAL = 32
+T_UNDO = T_SPEC + 3 * SPECIAL           # points taken out of this move's draw: point, gamma
+T_CAP = T_UNDO + 2 * MAX_PADDED         # stones a move captures
+TABLE_LEN = T_CAP + MAX_PADDED
+_UNIT = 1.0 / 9007199254740992.0        # 2 ** -53
+
+
+def fill_table(weights, n):
+    """The weight tables of ``tab`` for board size ``n``: float64 ``(TABLE_LEN,)``, scratch
+    zeroed. ``weights``: float64 ``(NUM_FEATURES,)`` of games.go.features."""
+    weights = np.asarray(weights, dtype=np.float64)
+    if weights.shape != (NUM_FEATURES,):
+        raise ValueError(f"Go playout weights need {NUM_FEATURES} entries, not {weights.shape}")
+    tab = np.zeros(TABLE_LEN, dtype=np.float64)
+    line_w = np.concatenate([weights[F_LINE:F_LINE + 4], [0.0]])
+    pat_w = weights[F_PATTERN:F_PATTERN + K]
+    for colour in range(2):
+        for line in range(LINES):
+            start = (colour * LINES + line) * K
+            tab[start:start + K] = np.exp(pat_w + line_w[line])
+    w = n + 2
+    for p in range(w * w):
+        r, c = p // w - 1, p % w - 1
+        tab[T_LINE + p] = min(max(min(r, n - 1 - r, c, n - 1 - c), 0), LINES - 1)
+        tab[T_ROW + p] = p // w
+    tab[T_DYN:T_DYN + 10] = np.exp(weights[:10])
+    return tab
+
+
+@nrt_free
+def _set(s, w, tab, p):
+    """Recompute both movers' gamma of point ``p`` (zero for a stone) and the row sums."""
+    g0 = 0.0
+    g1 = 0.0
+    if s[at(p, COLOR)] == EMPTY:
+        code = s[pat_at(w, p)]
+        line = np.int64(tab[T_LINE + p])
+        g0 = tab[line * K + PATTERN_IDS[0, code]]
+        g1 = tab[(LINES + line) * K + PATTERN_IDS[1, code]]
+    r = np.int64(tab[T_ROW + p])
+    tab[T_ROWS + r] += g0 - tab[T_GAM + p]
+    tab[T_GAM + p] = g0
+    tab[T_ROWS + MAX_SIZE + 2 + r] += g1 - tab[T_GAM + MAX_PADDED + p]
+    tab[T_GAM + MAX_PADDED + p] = g1
+
+
+@nrt_free
+def _set_around(s, w, tab, p):
+    """:func:`_set` for ``p`` and its eight neighbours that are on the board."""
+    for d in (0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
+        q = p + d
+        if s[at(q, COLOR)] != 3:
+            _set(s, w, tab, q)
+
+
+@nrt_free
+def init_gammas(s, w, tab):
+    """Every point's gammas and the row sums from scratch (the start of a playout)."""
+    for r in range(2 * (MAX_SIZE + 2)):
+        tab[T_ROWS + r] = 0.0
+    for p in range(w * w):
+        tab[T_GAM + p] = 0.0
+        tab[T_GAM + MAX_PADDED + p] = 0.0
+    for p in range(w, w * w - w):
+        if s[at(p, COLOR)] != 3:
+            _set(s, w, tab, p)
+
+
+@nrt_free
+def _special(tab, k, p, f):
+    """Give point ``p`` tactical feature ``f`` (its factor ``exp(weight)`` once per feature;
+    the point joins the special list if new); returns the count of special points."""
+    bit = 1 << f
+    for i in range(k):
+        if tab[T_SPEC + 3 * i] == p:
+            mask = np.int64(tab[T_SPEC + 3 * i + 2])
+            if mask & bit == 0:
+                tab[T_SPEC + 3 * i + 1] *= tab[T_DYN + f]
+                tab[T_SPEC + 3 * i + 2] = mask | bit
+            return k
+    if k < SPECIAL:
+        tab[T_SPEC + 3 * k] = p
+        tab[T_SPEC + 3 * k + 1] = tab[T_DYN + f]
+        tab[T_SPEC + 3 * k + 2] = bit
+        k += 1
+    return k
+
+
+@nrt_free
+def _specials(s, w, tab, c, last, prev):
+    """This move's special points for mover ``c`` (see the module docstring; ``last``: the
+    opponent's last stone, ``prev``: the mover's previous one, NO_POINT if none); writes each
+    point's dynamic factor, returns the count."""
+    k = 0
+    if last != NO_POINT and s[at(last, COLOR)] == 3 - c:
+        f1 = tab[T_DYN + F_DISTANCE]
+        for d in (1, -1, w, -w):        # distances 1 and 2: distinct points, appended
+            if s[at(last + d, COLOR)] == EMPTY:
+                tab[T_SPEC + 3 * k] = last + d
+                tab[T_SPEC + 3 * k + 1] = f1
+                tab[T_SPEC + 3 * k + 2] = 0.0
+                k += 1
+        f2 = tab[T_DYN + F_DISTANCE + 1]
+        top = w * w
+        for d in (2, -2, 2 * w, -2 * w, w + 1, w - 1, 1 - w, -1 - w):
+            q = last + d
+            if 0 <= q < top and s[at(q, COLOR)] == EMPTY:
+                tab[T_SPEC + 3 * k] = q
+                tab[T_SPEC + 3 * k + 1] = f2
+                tab[T_SPEC + 3 * k + 2] = 0.0
+                k += 1
+        g = s[at(last, GROUP)]
+        if in_atari(s, g):
+            k = _special(tab, k, liberty_of(s, g), F_CAPTURE)
+            k = _special(tab, k, liberty_of(s, g), F_CAPTURE_LAST)
+        for d in (1, -1, w, -w):
+            q = last + d
+            if s[at(q, COLOR)] == c and in_atari(s, s[at(q, GROUP)]):
+                lib = liberty_of(s, s[at(q, GROUP)])
+                cap = captures(s, w, lib, c)
+                if cap or two_liberties(s, w, lib, c):
+                    k = _special(tab, k, lib, F_SAVE)
+                x = s[at(q, GROUP)]
+                while True:             # enemy groups in atari touching ours: capture them
+                    for e in (1, -1, w, -w):
+                        y = x + e
+                        if s[at(y, COLOR)] == 3 - c and s[at(y, GROUP)] != g and in_atari(
+                                s, s[at(y, GROUP)]):
+                            k = _special(tab, k, liberty_of(s, s[at(y, GROUP)]), F_CAPTURE)
+                    x = s[at(x, NEXT)]
+                    if x == s[at(q, GROUP)]:
+                        break
+    if prev != NO_POINT and s[at(prev, COLOR)] == c:
+        for d in (1, -1, w, -w):
+            q = prev + d
+            if s[at(q, COLOR)] == 3 - c and in_atari(s, s[at(q, GROUP)]):
+                k = _special(tab, k, liberty_of(s, s[at(q, GROUP)]), F_CAPTURE)
+    return k
+
+
+@nrt_free
+def _take_out(tab, u, p, off, roff):
+    """Take point ``p`` out of this move's draw (its gamma to the undo list, ``u`` entries so
+    far); returns the new count."""
+    g = tab[off + p]
+    tab[T_UNDO + 2 * u] = p
+    tab[T_UNDO + 2 * u + 1] = g
+    tab[off + p] = 0.0
+    tab[roff + np.int64(tab[T_ROW + p])] -= g
+    return u + 1
+
+
+@nrt_free
+def _draw(s, w, tab, c, ns, x):
+    """Draw mover ``c``'s move from the softmax, given the ``ns`` special points of
+    :func:`_specials`: a factor above one adds ``gamma * (factor - 1)`` of mass drawn from the
+    special list, a factor below one is the chance to keep the point when drawn. ``(point or
+    NO_POINT, points taken out of the draw (the undo list), new rng state x)``."""
+    off = T_GAM + (c - 1) * MAX_PADDED
+    roff = T_ROWS + (c - 1) * (MAX_SIZE + 2)
+    u = 0
+    resynced = False
+    low = False
+    for i in range(ns):
+        if tab[T_SPEC + 3 * i + 1] < 1.0:
+            low = True
+    while True:
+        spec = 0.0
+        for i in range(ns):
+            f = tab[T_SPEC + 3 * i + 1]
+            if f > 1.0:
+                spec += tab[off + np.int64(tab[T_SPEC + 3 * i])] * (f - 1.0)
+        base = 0.0
+        for r in range(1, w - 1):
+            base += tab[roff + r]
+        total = spec + base
+        if total <= 0.0:
+            return NO_POINT, u, x
+        x = next_u64(x)
+        v = np.float64(x >> np.uint64(11)) * _UNIT * total
+        p = NO_POINT
+        keep = 1.0
+        if v < spec:
+            for i in range(ns):
+                q = np.int64(tab[T_SPEC + 3 * i])
+                f = tab[T_SPEC + 3 * i + 1]
+                if f > 1.0:
+                    m = tab[off + q] * (f - 1.0)
+                    if m > 0.0:
+                        p = q
+                        if v < m:
+                            break
+                        v -= m
+        else:
+            v -= spec
+            chosen_row = 0
+            for r in range(1, w - 1):
+                rs = tab[roff + r]
+                if rs > 0.0:
+                    chosen_row = r
+                    if v < rs:
+                        break
+                    v -= rs
+            if chosen_row > 0:
+                for q in range(chosen_row * w + 1, chosen_row * w + w - 1):
+                    g = tab[off + q]
+                    if g > 0.0:
+                        p = q
+                        if v < g:
+                            break
+                        v -= g
+            if p == NO_POINT and not resynced:
+                for r in range(1, w - 1):       # rounding left a sum on an empty row
+                    rs = 0.0
+                    for q in range(r * w + 1, r * w + w - 1):
+                        rs += tab[off + q]
+                    tab[roff + r] = rs
+                resynced = True
+                continue
+            if p != NO_POINT and low:
+                for i in range(ns):
+                    if tab[T_SPEC + 3 * i] == p:
+                        keep = tab[T_SPEC + 3 * i + 1]
+        if p == NO_POINT:
+            return NO_POINT, u, x
+        if not _is_candidate(s, w, p, c):
+            u = _take_out(tab, u, p, off, roff)
+            continue
+        if self_atari(s, w, p, c):
+            big = False
+            for d in (1, -1, w, -w):
+                if s[at(p + d, COLOR)] == c:
+                    big = True
+            keep *= tab[T_DYN + (F_SELF_ATARI_BIG if big else F_SELF_ATARI)]
+        if keep < 1.0:
+            x = next_u64(x)
+            if np.float64(x >> np.uint64(11)) * _UNIT >= keep:
+                u = _take_out(tab, u, p, off, roff)     # refused: out of this move's draw
+                continue
+        return p, u, x
+
+
+@nrt_free
+def _undo(tab, c, u):
+    """Put the ``u`` points of the undo list back into mover ``c``'s sums."""
+    off = T_GAM + (c - 1) * MAX_PADDED
+    roff = T_ROWS + (c - 1) * (MAX_SIZE + 2)
+    for i in range(u):
+        p = np.int64(tab[T_UNDO + 2 * i])
+        g = tab[T_UNDO + 2 * i + 1]
+        tab[off + p] = g
+        tab[roff + np.int64(tab[T_ROW + p])] += g
+
+
+@nrt_free
+def learned_move(s, w, tab, c, last, prev, x):
+    """Mover ``c``'s move of the policy (state unchanged, gammas current); ``(point or
+    NO_POINT, new rng state x)``."""
+    ns = _specials(s, w, tab, c, last, prev)
+    p, u, x = _draw(s, w, tab, c, ns, x)
+    _undo(tab, c, u)
+    return p, x
+
+
+@nrt_free
+def play_learned(s, w, tab, p, c):
+    """Place mover ``c``'s stone on ``p`` (captures, ko) and bring the gammas up to date."""
+    enemy = 3 - c
+    ncap = 0
+    for d in (1, -1, w, -w):            # the stones this move captures, listed before
+        q = p + d
+        if s[at(q, COLOR)] == enemy and in_atari(s, s[at(q, GROUP)]):
+            g = s[at(q, GROUP)]
+            seen = False
+            for i in range(ncap):
+                if np.int64(tab[T_CAP + i]) == g:
+                    seen = True
+            if not seen:
+                y = g
+                while True:
+                    tab[T_CAP + ncap] = y
+                    ncap += 1
+                    y = s[at(y, NEXT)]
+                    if y == g:
+                        break
+    s[F_KO] = place_stone(s, w, p, c, True)
+    _set_around(s, w, tab, p)
+    for i in range(ncap):
+        _set_around(s, w, tab, np.int64(tab[T_CAP + i]))
+
+
+@njit(cache=True)
+def learned_rollout(state, rng, tab, record, seq_actions, seq_players):
+    """Play the policy to the end (two passes or the move cap) from ``state`` (changed), with
+    the weight tables of ``tab`` (:func:`fill_table`; its scratch is used); the moves and
+    players go to ``seq_actions`` / ``seq_players`` with ``record``. Returns (final status,
+    moves recorded)."""
+    if state[F_STATUS] != ONGOING:
+        return state[F_STATUS], 0
+    n = state[F_SIZE]
+    w = n + 2
+    init_gammas(state, w, tab)
+    x = rng[0]
+    st = ONGOING
+    m = 0
+    lead0 = capture_lead(state)
+    mercy = n * n // MERCY_DIVISOR
+    called = False
+    a = state[F_LAST]
+    last = NO_POINT if a < 0 or a >= n * n else (a // n + 1) * w + a % n + 1
+    prev = NO_POINT
+    while st == ONGOING:
+        c = state[F_TOMOVE] + 1
+        p = NO_POINT
+        if not called:
+            p, x = learned_move(state, w, tab, c, last, prev, x)
+        if p == NO_POINT:
+            state[F_PASSES] += 1
+            state[F_KO] = NO_POINT
+            action = n * n
+        else:
+            play_learned(state, w, tab, p, c)
+            state[F_PASSES] = 0
+            action = (p // w - 1) * n + p % w - 1
+        prev = last
+        last = p
+        if record and m < seq_actions.shape[0]:
+            seq_actions[m] = action
+            seq_players[m] = c - 1
+            m += 1
+        st = finish_move(state, action)
+        if not called and abs(capture_lead(state) - lead0) > mercy:
+            called = True
+    rng[0] = x
+    return st, m
+
+
+@njit(cache=True)
+def learned_playouts(root, n, rng, tab, scratch):
+    """``n`` playouts of the policy from ``root`` (a benchmark); returns the moves played."""
+    moves = 0
+    for _ in range(n):
+        for i in range(root.shape[0]):
+            scratch[i] = root[i]
+        learned_rollout(scratch, rng, tab, False, scratch[:0].astype(np.int32),
+                        scratch[:0].astype(np.int8))
+        moves += scratch[F_MOVES] - root[F_MOVES]
+    return moves
