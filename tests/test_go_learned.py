@@ -24,6 +24,7 @@ def step_game(size, seed, check):
     s = Go(size).initial_state()
     w = size + 2
     tab = gl.fill_table(WEIGHTS, size)
+    gb.enable_pat3(s, w)
     gl.init_gammas(s, w, tab)
     x = new_rng(seed)[0]
     last = prev = gb.NO_POINT
@@ -65,6 +66,7 @@ def test_static_gamma_is_the_exact_models_line_and_pattern():
         go.apply_action(s, go.playout_action(s, rng))
     w = 11
     tab = gl.fill_table(WEIGHTS, 9)
+    gb.enable_pat3(s, w)
     gl.init_gammas(s, w, tab)
     cand = np.empty(82, dtype=np.int32)
     feats = np.full((82, 8), -1, dtype=np.int32)
@@ -90,6 +92,7 @@ def test_a_heavy_capture_weight_takes_the_last_move():
     weights[F_CAPTURE_LAST] = 30.0
     tab = gl.fill_table(weights, 9)
     w = 11
+    gb.enable_pat3(s, w)
     gl.init_gammas(s, w, tab)
     last = gl_point(g, "E5")
     for seed in range(1, 21):

@@ -1,5 +1,5 @@
-"""The board's incremental 3x3 codes (games.go.board: ``pat_at``) against a from-scratch count
-after every move of seeded playout-policy games, captures included."""
+"""The board's incremental 3x3 codes (games.go.board: ``pat_at``, ``enable_pat3``) against a
+from-scratch count after every move of seeded playout-policy games, captures included."""
 import numpy as np
 import pytest
 
@@ -33,6 +33,9 @@ def test_a_fresh_board_and_a_known_position():
     g = Go(5)
     s = g.initial_state()
     w = 7
+    assert s[gb.F_PAT3] == 0                            # off until enabled
+    gb.enable_pat3(s, w)
+    assert s[gb.F_PAT3] == 1
     codes = stored_codes(s)
     assert codes[2, 2] == 0                             # the centre: eight empty points
     edge = gb.BORDER
@@ -53,6 +56,7 @@ def test_codes_match_a_recount_after_every_move(size, games):
         s = g.initial_state()
         rng = new_rng(seed)
         w = size + 2
+        gb.enable_pat3(s, w)
         while go.status(s) == ONGOING:
             a = go.playout_action(s, rng)
             go.apply_action(s, a)

@@ -2,7 +2,7 @@
 table lookup of the board's incremental 3x3 codes (games.go.board ``pat_at``), with the
 softmax sums kept up to date only where the codes changed.
 
-The model is the one of :mod:`games.go.features` (the same feature ids, so the same weight
+The playout turns the board's 3x3 codes on in its state (``enable_pat3``). The model is the one of :mod:`games.go.features` (the same feature ids, so the same weight
 vector: ``games/weights/go.npz`` or ``cli.py train go``), a generalized Bradley-Terry model
 (Coulom 2007, "Computing Elo ratings of move patterns in the game of Go"): a candidate's
 strength ``gamma = exp(sum of the weights of its features)``, and a move is drawn with
@@ -37,7 +37,7 @@ from numba import njit
 
 from games.compiled import nrt_free
 from games.contract import ONGOING
-from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE,
+from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PAT3, enable_pat3, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE,
                             GROUP, MAX_PADDED, MAX_SIZE, NEXT, NO_POINT, at, in_atari, pat_at,
                             place_stone)
 from games.go.features import (F_CAPTURE, F_CAPTURE_LAST, F_DISTANCE, F_LINE, F_PATTERN,
@@ -356,6 +356,8 @@ def learned_rollout(state, rng, tab, record, seq_actions, seq_players):
         return state[F_STATUS], 0
     n = state[F_SIZE]
     w = n + 2
+    if not state[F_PAT3]:
+        enable_pat3(state, w)
     init_gammas(state, w, tab)
     x = rng[0]
     st = ONGOING
