@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from games.go import board as gb
+from games.go import history as go_history
 from games.go import features as go_features
 from games.go import score as go_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game
@@ -170,7 +171,7 @@ class Go(Counting, Game):
                 state[F_TOMOVE] = _player(next_player)
             return
         tmp = state.copy()
-        code = gb.setup_stones(tmp, np.array(pads, dtype=np.int64),
+        code = go_history.setup_stones(tmp, np.array(pads, dtype=np.int64),
                                np.array(cols, dtype=np.int64))
         if code > 0:
             raise ValueError(f"cannot place a stone on {self.format_move(acts[code - 1])}: "

@@ -81,9 +81,10 @@ from games.contract import ILLEGAL, ONGOING
 from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MAXMOVES, F_MOVES, F_PASSES,
                             F_POLICY, F_PRIORS, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
                             POLICY_FINISH, POLICY_KO, POLICY_PATTERNS, POLICY_TREE,
-                            POLICY_UNIFORM, at, hash_after, in_history, is_legal_point,
+                            POLICY_UNIFORM, at, is_legal_point,
                             is_own_eye, place_stone)
 from games.go.assess import assess_groups
+from games.go.history import hash_after, in_history
 from games.go.features import move_features  # noqa: F401  (the contract's kernel)
 from games.go.area import add_owners
 from games.go.playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)

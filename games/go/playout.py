@@ -13,7 +13,8 @@ from games.go.board import (COLOR, EMPTY, EPOS, F_CAPS_B, F_CAPS_W, F_EMPTY_AT, 
                             F_LAST, F_LASTKO, F_LASTKO_AT, F_MAXMOVES, F_MOVES,
                             F_NEMPTY, F_PASSES, F_POLICY, F_SIZE, F_STATUS, F_TOMOVE, NO_POINT,
                             POLICY_FINISH, POLICY_KO, POLICY_UNIFORM, at, is_legal_point,
-                            is_own_eye, place_stone, push_history)
+                            is_own_eye, place_stone)
+from games.go.history import push_history
 from games.go.area import final_status
 from games.go.libs import bad_self_atari
 from games.go.policy import local_move
