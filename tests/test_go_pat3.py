@@ -5,8 +5,11 @@ import pytest
 
 from games.contract import ONGOING
 from games.go import Go, board as gb, kernels as go
+from games.go.history import push_history
+from games.go.ladder import read_ladder
 from games.go.policy import neighbourhood
 from games.rng import new_rng
+from tests.test_go_policy import LADDER, padded, position
 
 _OFFSETS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
@@ -66,3 +69,39 @@ def test_codes_match_a_recount_after_every_move(size, games):
         for p in s[e0:e0 + ne][:5]:                      # the compiled from-scratch code agrees
             assert neighbourhood(s, w, int(p)) == s[gb.pat_at(w, int(p))]
     assert captured > 10 * games                        # the games did capture stones
+
+
+def test_the_codes_come_last_and_a_full_history_stops_before_them():
+    # The codes sit after the history, so that the ladder's and the assessment's copies of
+    # s[:s[F_HIST_AT]] (F_PAT3 cleared in them) leave them out; the history must not run on
+    # into them.
+    n, w = 5, 7
+    g = Go(n)
+    s = g.initial_state()
+    assert gb.pat_at(w, 0) + w * w == s.shape[0] == gb.state_length(n)
+    assert gb.pat_at(w, 0) == s[gb.F_HIST_AT] + gb.move_cap(n) + 1 + n * n
+    gb.enable_pat3(s, w)
+    g.set_up(s, black=[g.vertex_to_action("C3")], white=[g.vertex_to_action("B3")])
+    before = stored_codes(s).copy()
+    pushed = 0
+    while push_history(s):
+        pushed += 1
+    assert s[gb.F_HIST_AT] + s[gb.F_HISTLEN] == gb.pat_at(w, 0)
+    assert pushed == gb.move_cap(n) + 1 + n * n - 2     # the empty board and the setup before
+    assert np.array_equal(stored_codes(s), before)
+
+
+def test_a_ladder_read_on_a_board_with_codes_leaves_them_alone():
+    # test_go_policy's ladder (White E4 ataris D4, D3 is caught): the reading copies
+    # s[:s[F_HIST_AT]] only and plays in the copy with F_PAT3 off.
+    g = Go(9)
+    s = position(g, LADDER, to_play=1)
+    g.play(s, g.parse_move("E4", s))
+    w = 11
+    gb.enable_pat3(s, w)
+    kept = s.copy()
+    t = np.full(s[gb.F_HIST_AT], -7, dtype=np.int64)
+    assert read_ladder(s, w, padded(g, "D3"), 1, t) is True
+    assert np.array_equal(s, kept)
+    assert np.array_equal(stored_codes(s), scratch_codes(s))
+    assert t[gb.F_PAT3] == 0

@@ -20,8 +20,8 @@ Functions take the state ``s`` and integers only (see :mod:`games.go.board`).
 """
 from numba import njit
 
-from games.go.board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, WHITE, at, in_atari,
-                            is_legal_point, place_stone)
+from games.go.board import (BLACK, COLOR, EMPTY, F_HIST_AT, F_PAT3, F_SIZE, GROUP, NEXT, WHITE, at,
+                            in_atari, is_legal_point, place_stone)
 from games.go.libs import captures, count_around, liberties_after, liberty_of, libs3, playable
 from games.go.ladder import ladder_captured
 from games.go.twolib import group_check
@@ -93,6 +93,7 @@ def _would_be_ladder(s, w, g, escape, chase, owner):
     if not is_legal_point(s, w, chase, 3 - owner):
         return False
     t = s[:s[F_HIST_AT]].copy()                 # the board and the empty list, no history
+    t[F_PAT3] = 0                               # and no 3x3 codes
     place_stone(t, w, chase, 3 - owner, True)
     if in_atari(t, t[at(chase, GROUP)]) or not in_atari(t, t[at(g, GROUP)]):
         return False

@@ -16,13 +16,16 @@ State layout (``n`` = board size, ``w = n + 2``, ``P = w * w`` padded points)::
         LIBS, LSUM, LSQ         for a group id: pseudo-liberty count, sum and sum of squares
         GSIZE                   for a group id: number of stones
         EPOS                    for an empty point: its index in the empty list
+    s[F_EMPTY_AT + i]           the empty points, i < s[F_NEMPTY], in no particular order
+    s[F_HIST_AT + i]            hash of every position so far, i < s[F_HISTLEN]
+                                (capacity: the move cap + 1 + n*n setup entries, up to
+                                pat_at(w, 0))
     s[pat_at(w, p)]             with s[F_PAT3] set (enable_pat3), the 3x3 code of padded point
                                 p (every board point, stone or empty; border entries are
                                 scratch): the colours of its eight neighbours, 2 bits each
-                                (games.go.policy.neighbourhood)
-    s[F_EMPTY_AT + i]           the empty points, i < s[F_NEMPTY], in no particular order
-    s[F_HIST_AT + i]            hash of every position so far, i < s[F_HISTLEN]
-                                (capacity: the move cap + 1 + n*n setup entries)
+                                (games.go.policy.neighbourhood). Last, so that the board
+                                copies of the ladder and the assessment (``s[:s[F_HIST_AT]]``,
+                                F_PAT3 cleared) leave them out.
 
 Points are padded indices ``p = (row + 1) * w + col + 1``, row 0 at the top; the border ring
 holds BORDER so the neighbours are simply ``p ± 1`` and ``p ± w`` without bounds tests.
@@ -127,15 +130,16 @@ def at(p, field):
 
 @njit(cache=True, inline="always")
 def pat_at(w, p):
-    """Index in the state of the 3x3 code of padded point ``p`` (board width ``w = n + 2``)."""
-    return HEADER + REC * w * w + p
+    """Index in the state of the 3x3 code of padded point ``p`` (board width ``w = n + 2``):
+    after the records, the empty list (n² entries) and the history (3 n² + 1 + n² entries)."""
+    return HEADER + REC * w * w + 5 * (w - 2) * (w - 2) + 1 + p
 
 
 @nrt_free
 def _pat_add(s, w, p, delta):
     """Add ``delta`` (a colour, or minus one) at ``p``'s slot of its eight neighbours' 3x3
     codes: ``p`` is the SE neighbour of ``p - w - 1``, slot 7, ... the NW of ``p + w + 1``."""
-    b = HEADER + REC * w * w + p
+    b = pat_at(w, p)
     s[b + w + 1] += delta
     s[b + w] += delta << 2
     s[b + w - 1] += delta << 4
@@ -157,7 +161,7 @@ def enable_pat3(s, w):
             for d in (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
                 code |= s[at(p + d, COLOR)] << (2 * k)
                 k += 1
-            s[HEADER + REC * w * w + p] = code
+            s[pat_at(w, p)] = code
     s[F_PAT3] = 1
 
 
@@ -183,8 +187,9 @@ def new_state(n, komi2):
     s[F_MAXMOVES] = max_moves(n)
     s[F_LAST] = -1
     s[F_KO] = NO_POINT
-    s[F_EMPTY_AT] = HEADER + (REC + 1) * w * w
+    s[F_EMPTY_AT] = HEADER + REC * w * w
     s[F_HIST_AT] = s[F_EMPTY_AT] + n * n
+    assert s[F_HIST_AT] + move_cap(n) + 1 + n * n == pat_at(w, 0) == s.shape[0] - w * w
     rec = s[HEADER:HEADER + REC * w * w].reshape(w, w, REC)
     rec[:, :, COLOR] = BORDER
     rec[1:n + 1, 1:n + 1, COLOR] = EMPTY

@@ -8,7 +8,7 @@ from numba import njit
 from games.compiled import nrt_free
 from games.go.board import (COLOR, EMPTY, F_HASH, F_HIST_AT, F_HISTLEN, F_KO, F_MAXMOVES, F_MOVES,
                             F_PASSES, F_SIZE, GROUP, LIBS, MAX_PADDED, NEXT, NO_POINT, BLACK, WHITE,
-                            ZOBRIST, at, in_atari, place_stone)
+                            ZOBRIST, at, in_atari, pat_at, place_stone)
 
 
 @nrt_free
@@ -57,7 +57,7 @@ def in_history(s, h):
 def push_history(s):
     """Record the current position's hash; False (and nothing recorded) if the history is full."""
     k = s[F_HISTLEN]
-    if s[F_HIST_AT] + k >= s.shape[0]:
+    if s[F_HIST_AT] + k >= pat_at(s[F_SIZE] + 2, 0):        # the history ends at the 3x3 codes
         return False
     s[s[F_HIST_AT] + k] = s[F_HASH]
     s[F_HISTLEN] = k + 1
@@ -71,7 +71,7 @@ def setup_stones(s, points, cols):
     an occupied or repeated point, or -1 if some group is left without liberties, or -2 if the
     history has no room left. On failure ``s`` is left half-changed: callers use a copy."""
     w = s[F_SIZE] + 2
-    if s[F_HIST_AT] + s[F_HISTLEN] + 1 + s[F_MAXMOVES] - s[F_MOVES] > s.shape[0]:
+    if s[F_HIST_AT] + s[F_HISTLEN] + 1 + s[F_MAXMOVES] - s[F_MOVES] > pat_at(w, 0):
         return -2               # keep room in the history for every move still to come
     for i in range(points.shape[0]):
         p = points[i]

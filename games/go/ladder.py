@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from games.compiled import nrt_free
-from games.go.board import (COLOR, EMPTY, F_HIST_AT, F_SIZE, GROUP, NEXT, at, in_atari,
+from games.go.board import (COLOR, EMPTY, F_HIST_AT, F_PAT3, F_SIZE, GROUP, NEXT, at, in_atari,
                             is_legal_point, place_stone)
 from games.go.libs import count_around, libs3
 
@@ -40,13 +40,15 @@ def ladder_captured(s, w, p, c):
 def read_ladder(s, w, p, c, t):
     """True if a ``c`` stone extended on ``p`` (the last liberty of a ``c`` group) is caught
     in a ladder: read on a copy in ``t`` (int64 scratch of at least ``s[F_HIST_AT]`` entries,
-    the board and the empty list; the history is not copied), the attacker ataris on the
-    liberty that leaves the other one the fewest open points (the usual ladder), the defender
-    extends, until the defender has three liberties or can capture an attacking group in atari
-    (it escapes) or is left in atari after extending (it is captured). The ladder reading of
-    Pachi's and Fuego's playouts, with one line and no branching."""
+    the board and the empty list; neither the history nor the 3x3 codes are copied), the
+    attacker ataris on the liberty that leaves the other one the fewest open points (the usual
+    ladder), the defender extends, until the defender has three liberties or can capture an
+    attacking group in atari (it escapes) or is left in atari after extending (it is
+    captured). The ladder reading of Pachi's and Fuego's playouts, with one line and no
+    branching."""
     for i in range(s[F_HIST_AT]):
         t[i] = s[i]
+    t[F_PAT3] = 0                               # the copy has no room for the 3x3 codes
     place_stone(t, w, p, c, True)
     g = t[at(p, GROUP)]
     attacker = 3 - c
