@@ -136,9 +136,9 @@ def test_bad_starts_are_one_line(tmp_path):
 
 # -- 2. A pass that ends the game asks first -------------------------------------------------
 
-QUESTION = ("Your pass would end the game: White wins (W+7.5): Tromp-Taylor count (every "
-            "stone counts): Black 0, White 0, komi 7.5. Type pass again to end it, or a move "
-            "to go on.")
+QUESTION = ("Your pass would end the game: White wins (W+7.5): Chinese count (0 dead stones "
+            "removed): Black 0, White 0, komi 7.5. Type pass again to end it, or a move to go "
+            "on.")
 
 
 def test_a_game_ending_pass_is_asked_and_a_move_goes_on(tmp_path):
@@ -158,7 +158,7 @@ def test_pass_again_ends_the_game(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("Your pass would end the game") == 1
     assert record_of(p.stdout) == "pass pass"
-    assert ("result: White wins (W+7.5): Tromp-Taylor count (every stone counts): Black 0, "
+    assert ("result: White wins (W+7.5): Chinese count (0 dead stones removed): Black 0, "
             "White 0, komi 7.5") in p.stdout
     [saved] = tmp_path.glob("*.sgf")
     assert from_sgf(saved.read_bytes())["result"] == "W+7.5"

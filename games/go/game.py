@@ -297,7 +297,7 @@ class Go(Counting, Game):
             what = "Tromp-Taylor count (every stone counts)"
         else:
             name = "AGA" if self.rules == "aga" else "Chinese"
-            what = f"{name} count ({dead} dead stones removed)"
+            what = f"{name} count ({dead} dead stone{'' if dead == 1 else 's'} removed)"
         extra = self.effective_komi(state) - self.komi
         komi = f"komi {self.komi:g}" + (f" + {extra:g} for the handicap" if extra else "")
         return f"{what}: Black {b}, White {w}, {komi}"
