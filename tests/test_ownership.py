@@ -1,10 +1,6 @@
 """Ownership from the search (issue 53): the contract's optional ``ownership`` kernel, its sums
 in the search (``SearchResult.ownership``), Go's kernel against GNU Go's dead stones, the
 kata-analyze stream's map, and final_status_list / final_score from the same statistics."""
-import io
-import os
-import threading
-import time
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +15,7 @@ from mcts import MCTS, SearchConfig
 
 from conformance_games.numbers import Numbers
 from conformance_games.numbers_owned import NumbersOwned
+from test_gtp_live import drive
 
 DATA = Path(__file__).parent / "data"
 
@@ -154,21 +151,9 @@ def test_kata_analyze_ownership_is_the_searchs_and_grows_line_by_line():
         shown.append((result.ownership_playouts, result.playouts, m.copy()))
         return m
     session.ownership_of = record
-    r, w = os.pipe()
-    stdin, out = os.fdopen(r, "r"), io.StringIO()
-
-    def feed():
-        with os.fdopen(w, "w") as f:
-            for line, wait in (("play b E5", 0), ("kata-analyze w 10 ownership true", 1.2),
-                               ("stop", 0), ("quit", 0)):
-                f.write(line + "\n")
-                f.flush()
-                time.sleep(wait)
-    t = threading.Thread(target=feed)
-    t.start()
-    e.run(stdin, out)
-    t.join()
-    lines = out.getvalue().split("\n\n")[1].split("\n")[1:]
+    replies = drive(e, [("play b E5", 0), ("kata-analyze w 10 ownership true", 1.2),
+                        ("stop", 0), ("quit", 0)])
+    lines = replies[1].split("\n")[1:]
     assert len(lines) >= 3 and len(shown) == len(lines)
     for line, (_, _, m) in zip(lines, shown):        # White to move: signs flipped
         assert line.split(" ownership ")[1] == " ".join(f"{-v:.4f}" for v in m.ravel())

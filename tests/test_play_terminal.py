@@ -1,9 +1,6 @@
 """`play` in the terminal: starting from a position (--moves, Go's --sgf), the question
 before a game-ending pass, what the AI's move line says, prompts within 80 columns, no SGF
 for a game without a move, a save that falls back on the temporary folder."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,28 +9,17 @@ from frontends import play, play_end
 from frontends.player import PlayerConfig
 from games.go.sgf import from_sgf
 from mcts.results import Proof, SearchResult
+from test_bad_input import one_line
+from test_cli import record_of, run
 from test_play_start import Loading
 
-ROOT = Path(__file__).parent.parent
 SGF = b"(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cg][gc];W[ee];B[dc];W[ce])"   # D3 and G7, then 3 moves
 
 
-def run(*args, stdin="", timeout=120):
-    return subprocess.run([sys.executable, "cli.py", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def record_of(stdout):
-    line = next(x for x in stdout.splitlines() if x.startswith("game record:"))
-    return line.split(":", 1)[1].strip()
-
-
 def error_line(p):
-    assert p.returncode == 2 and "Traceback" not in p.stderr + p.stdout, p.stderr
-    lines = [x for x in p.stderr.splitlines() if not x.startswith(("compiling ", "compiled in"))]
-    assert len(lines) == 1, p.stderr
+    line = one_line(p)
     assert "to move" not in p.stdout                # refused before the game
-    return lines[0]
+    return line
 
 
 @pytest.fixture
