@@ -316,7 +316,7 @@ def play(args):
     game, start = game_and_start(args, start_twin)
     if game.saves_games:
         output_folder(args.sgf_dir)         # before the game, not after it
-    humans = human_seats(game, args, start.to_move(game))
+    humans = human_seats(game, args, start.to_move(start_twin(game) or game))
     player = PlayerConfig.from_args(args)
     session = Session(game, PendingEngine(player, game), humans, player, start)
     session.save_dir = args.sgf_dir
