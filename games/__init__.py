@@ -3,6 +3,11 @@
 Built-in games are imported lazily (their modules hold numba kernels). Other packages add games
 through the ``mcts_engine.games`` entry point group: ``name = "package.module:GameClass"``.
 """
+# The release number of the whole project, declared here, in the layer every other imports
+# (pyproject.toml reads it; GTP's `version` answers it; SGF files name it in AP). One minor
+# release per issue of the project's history: 0.53 is the state after issue 53.
+__version__ = "0.53.0"
+
 import importlib
 from importlib import metadata
 

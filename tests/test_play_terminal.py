@@ -106,6 +106,14 @@ def test_bad_starts_are_one_line(tmp_path):
     bad.write_bytes(b"(;GM[1]SZ[9];B[ee];W[ee])")
     assert error_line(run("play", "go", "--sgf", str(bad))) == (
         f"error: --sgf {bad}: move 2 (W E5): E5 is not a legal move here")
+    clash = tmp_path / "clash.sgf"
+    clash.write_bytes(b"(;GM[1]SZ[9]AB[ee][cc]AW[ee];B[gg])")
+    assert error_line(run("play", "go", "--sgf", str(clash))) == (
+        f"error: --sgf {clash}: setup stones of both colours (AB and AW) on E5")
+    nan = tmp_path / "nan.sgf"
+    nan.write_bytes(b"(;GM[1]SZ[9]KM[nan];B[gg])")
+    assert error_line(run("play", "go", "--sgf", str(nan))) == (
+        f"error: --sgf {nan}: KM[nan]: not a number")
     junk = tmp_path / "junk.sgf"
     junk.write_bytes(b"\x00\xff not sgf")
     assert error_line(run("play", "go", "--sgf", str(junk))).startswith(
@@ -202,14 +210,15 @@ def test_every_prompt_leaves_room_for_the_move():
 # -- 5. Saving ---------------------------------------------------------------------------------
 
 def test_no_sgf_without_a_move(tmp_path):
+    folder = tmp_path / "new" / "games"         # made only when a game is saved
     for stdin in ("quit\n", ""):                # quit, and end of input
-        p = run("play", "go", "--size", "5", "--playouts", "50", "--sgf-dir", str(tmp_path),
+        p = run("play", "go", "--size", "5", "--playouts", "50", "--sgf-dir", str(folder),
                 stdin=stdin)
         assert p.returncode == 0 and "no move played: nothing saved" in p.stdout, p.stderr
-    assert list(tmp_path.glob("*.sgf")) == []
+    assert list(tmp_path.iterdir()) == []
     p = run("play", "go", "--size", "5", "--playouts", "50", "--threads", "1", "--sgf-dir",
-            str(tmp_path), stdin="c3\n")
-    [saved] = tmp_path.glob("*.sgf")
+            str(folder), stdin="c3\n")
+    [saved] = folder.glob("*.sgf")
     assert len(from_sgf(saved.read_bytes())["moves"]) == 2
 
 
