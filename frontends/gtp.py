@@ -15,9 +15,9 @@ from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
 from frontends.timecontrol import Clock, TimeControl, TimeValueError
 from games.go.notation import max_fixed_handicap
-from games import __version__
+from games.release import __version__
 
-# GTP `name` and `version`: the project's own name and release (games.__version__). Lizzie
+# GTP `name` and `version`: the project's own name and release (games.release). Lizzie
 # 0.7.4 reads the second number of `version` as Leela Zero's minor version and wants 15 or
 # more (Leelaz.java); the project's release numbers (0.53 ...) pass it truthfully.
 NAME, VERSION = "mcts-engine", __version__

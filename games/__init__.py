@@ -3,11 +3,6 @@
 Built-in games are imported lazily (their modules hold numba kernels). Other packages add games
 through the ``mcts_engine.games`` entry point group: ``name = "package.module:GameClass"``.
 """
-# The release number of the whole project, declared here, in the layer every other imports
-# (pyproject.toml reads it; GTP's `version` answers it; SGF files name it in AP). One minor
-# release per issue of the project's history: 0.53 is the state after issue 53.
-__version__ = "0.53.0"
-
 import importlib
 from importlib import metadata
 
@@ -15,6 +10,7 @@ from games.contract import constructor_parameters
 from games.contract import (CHANCE, CONTRACT_VERSION, DRAW, ENDED, FIRST_WINS,  # noqa: F401
                             ILLEGAL, MAX_PLAYERS, ONGOING, SECOND_WINS, Game,
                             game_from_spec, spec_of)
+from games.release import __version__  # noqa: F401 (the project's release)
 
 ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {

@@ -10,7 +10,7 @@ Playouts outside the tree and the learned softmax playout policy are in
 the actor-learner loop of :mod:`mcts.train`, whose rollout workers are those of
 :mod:`mcts.selfplay` (local processes) and :mod:`mcts.ray_workers` (Ray actors).
 """
-from games import __version__  # noqa: F401 (the project's release, declared in games)
+from games.release import __version__  # noqa: F401 (the project's release)
 
 from mcts.results import ChildStats, Proof, SearchResult  # noqa: F401
 from mcts.search import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, MCTS, GameOverError,  # noqa: F401

@@ -108,7 +108,7 @@ def test_a_komi_between_half_points_is_kept_and_decides_as_the_half_point():
 
 def test_version_is_the_project_release_and_passes_lizzies_check():
     """Lizzie 0.7.4 (Leelaz.java) splits `version` on dots and wants the second number to be
-    15 or more; the release is declared once, in games.__version__, which pyproject reads
+    15 or more; the release is declared once, in games/release.py, which pyproject reads
     (and mcts and SGF's AP)."""
     e = engine()
     assert e.handle("version") == f"= {mcts.__version__}" == "= 0.53.0"
@@ -116,4 +116,5 @@ def test_version_is_the_project_release_and_passes_lizzies_check():
     assert not e.handle("name")[2:].startswith(("KataGo", "Leela"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["dynamic"] == ["version"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "games.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "games.release.__version__"}

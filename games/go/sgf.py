@@ -9,7 +9,7 @@ import os
 
 from sgfmill import sgf
 
-from games import __version__
+from games.release import __version__
 
 RULES = {"tromp-taylor": "Tromp-Taylor", "chinese": "Chinese", "aga": "AGA"}     # RU values by Go(rules=)
 
