@@ -102,18 +102,16 @@ def test_bad_starts_are_one_line(tmp_path):
     line = error_line(run("play", "go", "--sgf", str(over)))
     assert line.startswith(f"error: --sgf {over}: the game is over after 3 moves (Black wins")
     assert line.endswith("nothing to play; --move N starts from its first N moves")
+    for name, data, message in (
+            ("bad", b"(;GM[1]SZ[9];B[ee];W[ee])", "move 2 (W E5): E5 is not a legal move here"),
+            ("clash", b"(;GM[1]SZ[9]AB[ee][cc]AW[ee];B[gg])",
+             "setup stones of both colours (AB and AW) on E5"),
+            ("nan", b"(;GM[1]SZ[9]KM[nan];B[gg])", "KM[nan]: not a number")):
+        path = tmp_path / f"{name}.sgf"
+        path.write_bytes(data)
+        assert error_line(run("play", "go", "--sgf", str(path))) == (
+            f"error: --sgf {path}: {message}")
     bad = tmp_path / "bad.sgf"
-    bad.write_bytes(b"(;GM[1]SZ[9];B[ee];W[ee])")
-    assert error_line(run("play", "go", "--sgf", str(bad))) == (
-        f"error: --sgf {bad}: move 2 (W E5): E5 is not a legal move here")
-    clash = tmp_path / "clash.sgf"
-    clash.write_bytes(b"(;GM[1]SZ[9]AB[ee][cc]AW[ee];B[gg])")
-    assert error_line(run("play", "go", "--sgf", str(clash))) == (
-        f"error: --sgf {clash}: setup stones of both colours (AB and AW) on E5")
-    nan = tmp_path / "nan.sgf"
-    nan.write_bytes(b"(;GM[1]SZ[9]KM[nan];B[gg])")
-    assert error_line(run("play", "go", "--sgf", str(nan))) == (
-        f"error: --sgf {nan}: KM[nan]: not a number")
     junk = tmp_path / "junk.sgf"
     junk.write_bytes(b"\x00\xff not sgf")
     assert error_line(run("play", "go", "--sgf", str(junk))).startswith(
