@@ -18,6 +18,7 @@ from rich.table import Table
 
 from frontends.argtypes import MAX_INPUT_BYTES, read_text
 from frontends.common import UsageError, console, err, make_game
+from frontends.go_ownership import attach_judge
 from frontends.player import PlayerConfig
 
 
@@ -95,6 +96,7 @@ def analyze(args):
     positions = [args.moves] if args.moves is not None else read_positions(args.positions)
     player = PlayerConfig.from_args(args)
     engine = player.engine(game)
+    attach_judge(game, player.search_config(game))     # Go's count: GTP's dead stones
     budget = player.budget
     failed = 0
     for number, moves in enumerate(positions, start=1):

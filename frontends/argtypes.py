@@ -8,6 +8,7 @@ of at most ``MAX_SECONDS``. Files the user names for reading are checked by
 and folders to write by :func:`frontends.common.output_file` and ``output_folder``.
 """
 import argparse
+import math
 import os
 import stat
 
@@ -24,10 +25,20 @@ THREADS_PER_CORE = 4                # --threads and local --workers above this m
 
 
 def _whole_number(text, least, says):
+    """``text`` as an int of at least ``least``: digits (``_`` allowed, as Python's), or a
+    whole number in exponent notation such as ``1e5``."""
     try:
         value = int(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        try:
+            number = float(text)
+        except ValueError:
+            number = math.nan
+        if math.isinf(number):
+            raise argparse.ArgumentTypeError(f"{text!r} is too large") from None
+        if math.isnan(number) or number != int(number):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = int(number)
     if value < least:
         raise argparse.ArgumentTypeError(f"{text!r} must be {says}")
     return value

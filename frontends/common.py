@@ -121,19 +121,32 @@ def _probe(folder, what):
         os.close(fd)
         os.remove(probe)
     except OSError as e:
-        raise UsageError(f"{what}: {e.strerror or e}") from None
+        raise UsageError(f"{what}: no file can be created in {folder} ({e.strerror or e})") \
+            from None
 
 
-def output_folder(path):
-    """Create folder ``path`` if needed and check that files can be created in it (before
-    the work); ``UsageError`` in one line if not."""
+def output_folder(path, create=True):
+    """Check, before the work, that files can be written in the folder ``path``;
+    ``UsageError`` in one line if not. With ``create`` the folder is made now; without, a
+    folder still missing is only checked (its nearest existing parent must take it) and is
+    made by the writer (``play``: a game without a move leaves nothing behind)."""
     if not path:
         raise UsageError("give a folder name (got an empty one)")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{path} is a file, not a folder")
+    if not create and not os.path.isdir(path):
+        parent = os.path.dirname(os.path.abspath(path))
+        while not os.path.exists(parent):
+            parent = os.path.dirname(parent)
+        if not os.path.isdir(parent):
+            raise UsageError(f"cannot create the folder {path}: {parent} is a file")
+        _probe(parent, f"cannot create the folder {path}")
+        return path
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
         raise UsageError(f"cannot create the folder {path}: {e.strerror}") from None
-    _probe(path, f"cannot write in the folder {path}")
+    _probe(path, f"cannot use the folder {path}")
     return path
 
 

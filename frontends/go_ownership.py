@@ -107,6 +107,15 @@ class OwnershipJudge:
         return self._engine
 
 
+def attach_judge(game, config):
+    """Give a Go ``game`` the dead-stone judge of the search (an :class:`OwnershipJudge` of
+    ``config``, :class:`mcts.SearchConfig`, at ``FINAL_PLAYOUTS``) that GTP's
+    ``final_status_list`` uses, so that every count of ``play``, ``analyze`` and GTP is the
+    same; other games are left as they are."""
+    if hasattr(game, "use_judge"):
+        game.use_judge(OwnershipJudge(game, config), FINAL_PLAYOUTS)
+
+
 class SessionOwnership:
     """Methods of :class:`frontends.go_session.GoSession` that read ownership: the maps of its
     searches and the dead stones at the end (one :class:`OwnershipJudge` per game and seed)."""
@@ -140,8 +149,8 @@ class SessionOwnership:
         game and seed, with their statistics per position."""
         j = self._judge
         if j is None or j.game is not self.game or j.config.seed != self.seed:
-            self._judge = OwnershipJudge(self.game, self.player.search_config(self.game,
-                                                                              self.seed))
+            attach_judge(self.game, self.player.search_config(self.game, self.seed))
+            self._judge = self.game.judge       # every count of the game goes by it
         return self._judge
 
     def dead_stones(self, pos):

@@ -114,10 +114,12 @@ class GoSession(SessionOwnership, SgfRecords):
         elif self.engine is not None:
             self.engine.game = game
             self.engine.forget()
+        self.judge()                            # the game's counts go by the search's
 
     def reseed(self, seed):
         """Use ``seed`` from now on (e.g. a different one for each game of a match)."""
         self.seed = seed
+        self.judge()
         if self.engine is not None:
             self.engine.reseed(seed)
 

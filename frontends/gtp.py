@@ -15,9 +15,9 @@ from frontends.gtp_analysis import AnalysisCommands
 from frontends.gtp_protocol import GtpError, GtpServer, int_arg, parse_color
 from frontends.timecontrol import Clock, TimeControl, TimeValueError
 from games.go.notation import max_fixed_handicap
-from mcts import __version__
+from games.release import __version__
 
-# GTP `name` and `version`: the project's own name and release (mcts.__version__). Lizzie
+# GTP `name` and `version`: the project's own name and release (games.release). Lizzie
 # 0.7.4 reads the second number of `version` as Leela Zero's minor version and wants 15 or
 # more (Leelaz.java); the project's release numbers (0.53 ...) pass it truthfully.
 NAME, VERSION = "mcts-engine", __version__
@@ -279,6 +279,9 @@ def gtp(args):
         return 2
     try:
         engine.run()
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:               # a controller's Ctrl-C: said on stderr, not stdout
+        print("interrupted", file=sys.stderr, flush=True)
+        return 130
+    except BrokenPipeError:
         pass
     return 0

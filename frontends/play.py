@@ -28,6 +28,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from frontends.common import console, output_folder
+from frontends.go_ownership import attach_judge
 from frontends.play_end import finish
 from frontends.play_start import Start, game_and_start, human_seats
 from frontends.player import PendingEngine, PlayerConfig, Resigner
@@ -315,9 +316,10 @@ def play(args):
     """Run the `play` command. Returns the exit status (0, or 130 after Ctrl-C)."""
     game, start = game_and_start(args, start_twin)
     if game.saves_games:
-        output_folder(args.sgf_dir)         # before the game, not after it
-    humans = human_seats(game, args, start.to_move(game))
+        output_folder(args.sgf_dir, create=False)   # before the game, not after it
+    humans = human_seats(game, args, start.to_move(start_twin(game) or game))
     player = PlayerConfig.from_args(args)
+    attach_judge(game, player.search_config(game))     # Go's count: GTP's dead stones
     session = Session(game, PendingEngine(player, game), humans, player, start)
     session.save_dir = args.sgf_dir
     names = [game.players[h] for h in sorted(humans)]

@@ -1,6 +1,7 @@
 """The end of a game of `play`: its result and record printed, the game saved (games that keep
 records, Go's SGF) once a move was played in the session, in the temporary folder if the
 folder chosen (checked at the start) fails by then."""
+import os
 import tempfile
 
 from frontends.common import console, err
@@ -36,6 +37,8 @@ def save(session, directory):
     started from an SGF file's setup stones, with them); its path or None."""
     g, start = session.rules, session.start
     moves = list(zip(session.movers, session.actions))
+    if g.saves_games:
+        os.makedirs(directory, exist_ok=True)       # checked before the game (output_folder)
     if start.setup_black or start.setup_white:
         from frontends.go_records import save_with_setup
         return save_with_setup(g, moves, session.state, session.resigned, directory,

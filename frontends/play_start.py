@@ -42,7 +42,9 @@ class Start:
         self.movers.append(mover)
 
     def to_move(self, rules):
-        """The player to move at the start (0 for a roll to come)."""
+        """The player to move at the start (0 for a roll to come), asked of ``rules``: the
+        game's pure-Python twin, so that nothing compiles before the engine loads its
+        kernels (a kernel compiled first would keep the shipped compiled code out)."""
         who = rules.to_play(self.state)
         return 0 if who == CHANCE else who
 

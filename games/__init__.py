@@ -10,6 +10,7 @@ from games.contract import constructor_parameters
 from games.contract import (CHANCE, CONTRACT_VERSION, DRAW, ENDED, FIRST_WINS,  # noqa: F401
                             ILLEGAL, MAX_PLAYERS, ONGOING, SECOND_WINS, Game,
                             game_from_spec, spec_of)
+from games.release import __version__  # noqa: F401 (the project's release)
 
 ENTRY_POINT_GROUP = "mcts_engine.games"
 _BUILTIN = {

@@ -10,10 +10,7 @@ Playouts outside the tree and the learned softmax playout policy are in
 the actor-learner loop of :mod:`mcts.train`, whose rollout workers are those of
 :mod:`mcts.selfplay` (local processes) and :mod:`mcts.ray_workers` (Ray actors).
 """
-# The release number of the whole project (pyproject.toml reads it from here; GTP's
-# `version` answers it). One minor release per issue of the project's history: 0.53 is the
-# state after issue 53.
-__version__ = "0.53.0"
+from games.release import __version__  # noqa: F401 (the project's release)
 
 from mcts.results import ChildStats, Proof, SearchResult  # noqa: F401
 from mcts.search import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, MCTS, GameOverError,  # noqa: F401

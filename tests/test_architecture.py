@@ -19,7 +19,7 @@ import games
 
 ROOT = Path(__file__).parent.parent
 CONTRACT = {"games.contract", "games.rng", "games.jit_cache", "games.compiled", "games.base",
-            "games.params", "games.contract_legacy"}
+            "games.params", "games.contract_legacy", "games.release"}
 PROJECT = ("games", "mcts", "frontends", "benchmarks", "cli")
 
 

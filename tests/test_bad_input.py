@@ -94,7 +94,9 @@ def test_a_binary_positions_file_names_its_line(tmp_path):
      "argument --increment: '1e9' is too large: at most 600 seconds"),
     (["arena", "connect4", "--playouts", "2000000000"],
      "argument --playouts: '2000000000' is too large: at most 1,000,000,000 playouts"),
-    (["selfplay", "connect4", "--playouts", "1e3"], "argument --playouts: '1e3' is not a whole "
+    (["selfplay", "connect4", "--playouts", "1.5e3x"], "argument --playouts: '1.5e3x' is not a "
+                                                       "whole number"),
+    (["selfplay", "connect4", "--playouts", "2.5"], "argument --playouts: '2.5' is not a whole "
                                                     "number"),
     (["bench", "connect4", "--seconds", "inf"], "argument --seconds: 'inf' must be a positive "
                                                 "number"),
@@ -102,8 +104,8 @@ def test_a_binary_positions_file_names_its_line(tmp_path):
      "argument --minutes: '1e300' is too large: at most 16,666,667 minutes"),
     (["selfplay", "connect4", "--episodes", "100000000"],
      "argument --episodes: '100000000' is too large: at most 1,000,000 episodes"),
-    (["train", "connect4", "--playouts", "1e10"], "argument --playouts: '1e10' is not a whole "
-                                                  "number"),
+    (["train", "connect4", "--playouts", "1e10"],     # exponent notation: a whole number
+     "argument --playouts: '1e10' is too large: at most 1,000,000,000 playouts"),
 ])
 def test_every_budget_flag_has_the_same_limits(args, message):
     assert one_line(run(*args)) == f"error: {message}" + see(args[0])
@@ -119,7 +121,7 @@ def test_every_budget_flag_has_the_same_limits(args, message):
     (["train", "connect4", "--rounds", "1", "--out", "/dev/null"],
      "cannot write /dev/null: it is a character device, not a regular file"),
     (["bench", "tictactoe", "--json", "/proc/b.json"],
-     "cannot write /proc/b.json: No such file or directory"),
+     "cannot write /proc/b.json: no file can be created in /proc (No such file or directory)"),
     (["bench", "tictactoe", "--plot", "/dev/full"],
      "cannot write /dev/full: it is a character device, not a regular file"),
     (["arena", "tictactoe", "--games", "1", "--json", "/dev/full"],
@@ -127,9 +129,14 @@ def test_every_budget_flag_has_the_same_limits(args, message):
     (["match", "--games", "1", "--json", "/dev/full"],
      "cannot write /dev/full: it is a character device, not a regular file"),
     (["match", "--games", "1", "--sgf-dir", "/proc"],
-     "cannot write in the folder /proc: No such file or directory"),
-    (["play", "go", "--sgf-dir", "/proc"], "cannot write in the folder /proc: No such file or "
-                                           "directory"),
+     "cannot use the folder /proc: no file can be created in /proc (No such file or "
+     "directory)"),
+    (["play", "go", "--sgf-dir", "/proc"], "cannot use the folder /proc: no file can be "
+                                           "created in /proc (No such file or directory)"),
+    (["play", "go", "--sgf-dir", "/proc/new"], "cannot create the folder /proc/new: no file "
+                                               "can be created in /proc (No such file or "
+                                               "directory)"),
+    (["play", "go", "--sgf-dir", "README.md"], "README.md is a file, not a folder"),
     (["play", "go", "--sgf-dir", ""], "give a folder name (got an empty one)"),
 ])
 def test_output_paths_are_checked_before_the_work(args, message):
@@ -174,3 +181,8 @@ def test_ctrl_c_keeps_the_selfplay_episodes_finished(tmp_path):
     n = len(load_npz(str(out))["lengths"])
     assert err.strip().splitlines()[-1] == (f"interrupted: the {n} episodes finished are saved "
                                             f"in {out}") and n > 0
+
+
+def test_whole_numbers_take_exponent_notation():
+    from frontends.argtypes import positive_int
+    assert [positive_int(t) for t in ("1e3", "2_000", "1.5e3", "40")] == [1000, 2000, 1500, 40]

@@ -12,6 +12,7 @@ import pytest
 
 import games
 from games.contract import Game, Param
+from games.go.sgf import from_sgf
 from test_plugins import Subtraction
 
 ROOT = Path(__file__).parent.parent
@@ -71,7 +72,9 @@ def test_a_closed_output_still_saves_the_game(tmp_path):
     assert p.wait(timeout=120) == 128 + signal.SIGPIPE
     assert p.stderr.read() == b""
     [sgf] = tmp_path.glob("*.sgf")
-    assert ";B[ee];W[" in sgf.read_text()
+    moves = from_sgf(sgf.read_bytes())["moves"]
+    assert f"AP[mcts-engine:{games.__version__}]" in sgf.read_text()
+    assert moves[0] == (0, 40) and moves[1][0] == 1           # B E5, then the AI's reply
 
 
 def test_ai_first_and_end_of_input():
@@ -438,7 +441,7 @@ def test_play_checks_the_sgf_folder_before_the_game(tmp_path):
             stdin="C3\nquit\n")
     lines = [ln for ln in p.stderr.splitlines() if not ln.startswith("compil")]
     assert p.returncode == 2 and lines == [
-        f"error: cannot create the folder {blocker / 'games'}: Not a directory"]
+        f"error: cannot create the folder {blocker / 'games'}: {blocker} is a file"]
     assert "to move" not in p.stdout                  # no game was started, so none is lost
 
 

@@ -103,15 +103,18 @@ def test_a_komi_between_half_points_is_kept_and_decides_as_the_half_point():
                        ("komi six", "? syntax error")):
         assert e.handle(bad) == reply, bad
     assert e.handle("get_komi") == "= -0.7"
+    assert e.handle("komi -0") == "=" and e.handle("get_komi") == "= 0"
 
 
 def test_version_is_the_project_release_and_passes_lizzies_check():
     """Lizzie 0.7.4 (Leelaz.java) splits `version` on dots and wants the second number to be
-    15 or more; the release is declared once, in mcts.__version__, which pyproject reads."""
+    15 or more; the release is declared once, in games/release.py, which pyproject reads
+    (and mcts and SGF's AP)."""
     e = engine()
     assert e.handle("version") == f"= {mcts.__version__}" == "= 0.53.0"
     assert int(e.handle("version")[2:].split(".")[1]) >= 15
     assert not e.handle("name")[2:].startswith(("KataGo", "Leela"))
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["dynamic"] == ["version"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "mcts.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "games.release.__version__"}

@@ -1,10 +1,7 @@
 """Ownership from the search (issue 53): the contract's optional ``ownership`` kernel, its sums
 in the search (``SearchResult.ownership``), Go's kernel against GNU Go's dead stones, the
 kata-analyze stream's map, and final_status_list / final_score from the same statistics."""
-import io
-import os
-import threading
-import time
+import json
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +16,8 @@ from mcts import MCTS, SearchConfig
 
 from conformance_games.numbers import Numbers
 from conformance_games.numbers_owned import NumbersOwned
+from test_cli import run
+from test_gtp_live import drive
 
 DATA = Path(__file__).parent / "data"
 
@@ -154,21 +153,9 @@ def test_kata_analyze_ownership_is_the_searchs_and_grows_line_by_line():
         shown.append((result.ownership_playouts, result.playouts, m.copy()))
         return m
     session.ownership_of = record
-    r, w = os.pipe()
-    stdin, out = os.fdopen(r, "r"), io.StringIO()
-
-    def feed():
-        with os.fdopen(w, "w") as f:
-            for line, wait in (("play b E5", 0), ("kata-analyze w 10 ownership true", 1.2),
-                               ("stop", 0), ("quit", 0)):
-                f.write(line + "\n")
-                f.flush()
-                time.sleep(wait)
-    t = threading.Thread(target=feed)
-    t.start()
-    e.run(stdin, out)
-    t.join()
-    lines = out.getvalue().split("\n\n")[1].split("\n")[1:]
+    replies = drive(e, [("play b E5", 0), ("kata-analyze w 10 ownership true", 1.2),
+                        ("stop", 0), ("quit", 0)])
+    lines = replies[1].split("\n")[1:]
     assert len(lines) >= 3 and len(shown) == len(lines)
     for line, (_, _, m) in zip(lines, shown):        # White to move: signs flipped
         assert line.split(" ownership ")[1] == " ".join(f"{-v:.4f}" for v in m.ravel())
@@ -189,3 +176,24 @@ def test_mcts_ownership_shows_the_last_searchs_map_or_searches_with_it():
     last = e.session.last[1]
     assert last.ownership_playouts == last.playouts == 300
     assert rows == [" ".join(f"{v:.2f}" for v in row) for row in e.session.ownership_of(last)]
+
+
+def test_play_analyze_and_gtp_count_alike(tmp_path):
+    """One count: `play`'s `score`, `analyze`'s and GTP's `final_score` judge dead stones by
+    the same search statistics, the same seed giving the same count (issue 53's trial:
+    `play` called a white stone of this sparse opening dead where GTP did not). In so
+    unsettled a position a stone's status hangs on the seed: all three take seed 5."""
+    moves = "C7 C3 G7 G3 E5 E7 C5 G5"
+    flags = ["--playouts", "300", "--threads", "1", "--seed", "5", "--komi", "6.5"]
+    script = "".join(f"play {'bw'[i % 2]} {v}\n" for i, v in enumerate(moves.split()))
+    g = run("gtp", *flags, stdin=script + "final_status_list dead\nfinal_score\nquit\n")
+    replies = g.stdout.split("\n\n")
+    dead, score = replies[8][2:].split(), replies[9][2:]
+    text = f"({len(dead)} dead stone{'' if len(dead) == 1 else 's'} removed)"
+    p = run("play", "go", "--moves", moves, *flags, "--sgf-dir", str(tmp_path),
+            stdin="score\nquit\n")
+    [line] = [x for x in p.stdout.splitlines() if "Chinese count" in x]
+    assert text in line and line.endswith(f": {score}")
+    q = run("analyze", "go", "--moves", moves, *flags, "--json")
+    counted = json.loads(q.stdout)["score"]
+    assert text in counted and counted.endswith(f": {score}")

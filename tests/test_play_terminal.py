@@ -1,9 +1,6 @@
 """`play` in the terminal: starting from a position (--moves, Go's --sgf), the question
 before a game-ending pass, what the AI's move line says, prompts within 80 columns, no SGF
 for a game without a move, a save that falls back on the temporary folder."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,28 +9,17 @@ from frontends import play, play_end
 from frontends.player import PlayerConfig
 from games.go.sgf import from_sgf
 from mcts.results import Proof, SearchResult
+from test_bad_input import one_line
+from test_cli import record_of, run
 from test_play_start import Loading
 
-ROOT = Path(__file__).parent.parent
 SGF = b"(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cg][gc];W[ee];B[dc];W[ce])"   # D3 and G7, then 3 moves
 
 
-def run(*args, stdin="", timeout=120):
-    return subprocess.run([sys.executable, "cli.py", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def record_of(stdout):
-    line = next(x for x in stdout.splitlines() if x.startswith("game record:"))
-    return line.split(":", 1)[1].strip()
-
-
 def error_line(p):
-    assert p.returncode == 2 and "Traceback" not in p.stderr + p.stdout, p.stderr
-    lines = [x for x in p.stderr.splitlines() if not x.startswith(("compiling ", "compiled in"))]
-    assert len(lines) == 1, p.stderr
+    line = one_line(p)
     assert "to move" not in p.stdout                # refused before the game
-    return lines[0]
+    return line
 
 
 @pytest.fixture
@@ -116,10 +102,16 @@ def test_bad_starts_are_one_line(tmp_path):
     line = error_line(run("play", "go", "--sgf", str(over)))
     assert line.startswith(f"error: --sgf {over}: the game is over after 3 moves (Black wins")
     assert line.endswith("nothing to play; --move N starts from its first N moves")
+    for name, data, message in (
+            ("bad", b"(;GM[1]SZ[9];B[ee];W[ee])", "move 2 (W E5): E5 is not a legal move here"),
+            ("clash", b"(;GM[1]SZ[9]AB[ee][cc]AW[ee];B[gg])",
+             "setup stones of both colours (AB and AW) on E5"),
+            ("nan", b"(;GM[1]SZ[9]KM[nan];B[gg])", "KM[nan]: not a number")):
+        path = tmp_path / f"{name}.sgf"
+        path.write_bytes(data)
+        assert error_line(run("play", "go", "--sgf", str(path))) == (
+            f"error: --sgf {path}: {message}")
     bad = tmp_path / "bad.sgf"
-    bad.write_bytes(b"(;GM[1]SZ[9];B[ee];W[ee])")
-    assert error_line(run("play", "go", "--sgf", str(bad))) == (
-        f"error: --sgf {bad}: move 2 (W E5): E5 is not a legal move here")
     junk = tmp_path / "junk.sgf"
     junk.write_bytes(b"\x00\xff not sgf")
     assert error_line(run("play", "go", "--sgf", str(junk))).startswith(
@@ -136,9 +128,9 @@ def test_bad_starts_are_one_line(tmp_path):
 
 # -- 2. A pass that ends the game asks first -------------------------------------------------
 
-QUESTION = ("Your pass would end the game: White wins (W+7.5): Tromp-Taylor count (every "
-            "stone counts): Black 0, White 0, komi 7.5. Type pass again to end it, or a move "
-            "to go on.")
+QUESTION = ("Your pass would end the game: White wins (W+7.5): Chinese count (0 dead stones "
+            "removed): Black 0, White 0, komi 7.5. Type pass again to end it, or a move to go "
+            "on.")
 
 
 def test_a_game_ending_pass_is_asked_and_a_move_goes_on(tmp_path):
@@ -158,7 +150,7 @@ def test_pass_again_ends_the_game(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("Your pass would end the game") == 1
     assert record_of(p.stdout) == "pass pass"
-    assert ("result: White wins (W+7.5): Tromp-Taylor count (every stone counts): Black 0, "
+    assert ("result: White wins (W+7.5): Chinese count (0 dead stones removed): Black 0, "
             "White 0, komi 7.5") in p.stdout
     [saved] = tmp_path.glob("*.sgf")
     assert from_sgf(saved.read_bytes())["result"] == "W+7.5"
@@ -216,14 +208,15 @@ def test_every_prompt_leaves_room_for_the_move():
 # -- 5. Saving ---------------------------------------------------------------------------------
 
 def test_no_sgf_without_a_move(tmp_path):
+    folder = tmp_path / "new" / "games"         # made only when a game is saved
     for stdin in ("quit\n", ""):                # quit, and end of input
-        p = run("play", "go", "--size", "5", "--playouts", "50", "--sgf-dir", str(tmp_path),
+        p = run("play", "go", "--size", "5", "--playouts", "50", "--sgf-dir", str(folder),
                 stdin=stdin)
         assert p.returncode == 0 and "no move played: nothing saved" in p.stdout, p.stderr
-    assert list(tmp_path.glob("*.sgf")) == []
+    assert list(tmp_path.iterdir()) == []
     p = run("play", "go", "--size", "5", "--playouts", "50", "--threads", "1", "--sgf-dir",
-            str(tmp_path), stdin="c3\n")
-    [saved] = tmp_path.glob("*.sgf")
+            str(folder), stdin="c3\n")
+    [saved] = folder.glob("*.sgf")
     assert len(from_sgf(saved.read_bytes())["moves"]) == 2
 
 

@@ -110,6 +110,24 @@ def test_a_fresh_checkouts_gtp_engine_searches_its_first_genmove_on_shipped_code
 
 @SHIPPED
 @pytest.mark.skipif(not portable.host_supports(), reason="this CPU lacks x86-64-v3")
+@pytest.mark.parametrize("name, move", [("connect4", "4"), ("go", "E5")])
+def test_a_fresh_checkouts_play_answers_on_shipped_code(tmp_path, name, move):
+    """Nothing `play` does before the engine loads (the start, the seats) compiles a kernel:
+    one compiled first would keep the shipped code out (issue 53's trial: 70 s for Go)."""
+    fresh_copy(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), MCTS_NATIVE_BUILD="0")
+    for var in ("MCTS_CACHE_DIR", "NUMBA_CACHE_DIR", "MCTS_PORTABLE_CACHE"):
+        env.pop(var, None)
+    p = subprocess.run([sys.executable, "cli.py", "play", name, "--playouts", "300",
+                        "--threads", "1", "--sgf-dir", str(tmp_path)],
+                       input=f"{move}\nquit\n", cwd=tmp_path, env=env, capture_output=True,
+                       text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert "AI plays" in p.stdout and COMPILING not in p.stderr, p.stderr
+
+
+@SHIPPED
+@pytest.mark.skipif(not portable.host_supports(), reason="this CPU lacks x86-64-v3")
 def test_a_damaged_archive_is_said_in_one_line_and_the_code_compiles(tmp_path):
     fresh_copy(tmp_path)
     archive = tmp_path / "mcts" / "portable_cache" / portable.archive_path().name

@@ -64,7 +64,21 @@ def result_string(state_or_score):
 
 
 class Counting:
-    """Methods of :class:`games.go.game.Go` that judge the final position."""
+    """Methods of :class:`games.go.game.Go` that judge the final position.
+
+    ``judge`` / ``judge_playouts``: the statistics the dead stones go by when a call names none
+    (see :meth:`stone_status`), set by :meth:`use_judge`: the front ends set the search's
+    (:func:`frontends.go_ownership.attach_judge`), so that ``play``, ``analyze`` and GTP count
+    alike; unset, :meth:`settle`'s playouts."""
+
+    judge = None
+    judge_playouts = 400
+
+    def use_judge(self, judge, playouts):
+        """Judge dead stones by ``judge(state, playouts, alternate) -> (own, dame)`` (see
+        :meth:`stone_status`) from about ``playouts`` simulations from now on (None: the
+        default playouts of :meth:`settle`)."""
+        self.judge, self.judge_playouts = judge, int(playouts)
 
     def settle(self, state, playouts=400, seed=0, alternate=True):
         """Playout statistics of the final position: ``(own, dame)``, float ``(n, n)`` each,
@@ -84,11 +98,12 @@ class Counting:
         return self.settle(state, playouts, seed)[0]
 
     def _judge(self, seed, judge):
-        """``judge``, or the playout statistics of :meth:`settle` seeded with ``seed``."""
-        return judge or (lambda s, playouts, alternate: self.settle(s, playouts, seed,
-                                                                     alternate))
+        """``judge``, else the game's (:meth:`use_judge`), else the playout statistics of
+        :meth:`settle` seeded with ``seed``."""
+        return judge or self.judge or (
+            lambda s, playouts, alternate: self.settle(s, playouts, seed, alternate))
 
-    def stone_status(self, state, playouts=400, seed=0, judge=None):
+    def stone_status(self, state, playouts=None, seed=0, judge=None):
         """``(colour, points, status)`` for every chain, status alive/dead/seki as estimated
         from ownership statistics (:func:`games.go.score.classify`), sekis tested by filling
         their shared liberties (:func:`games.go.score.resolve_sekis`), whatever the rules.
@@ -100,6 +115,7 @@ class Counting:
         seeded with ``seed``. The GTP engine passes the search's (an ownership search,
         :mod:`frontends.go_ownership`)."""
         judge = self._judge(seed, judge)
+        playouts = self.judge_playouts if playouts is None else playouts
         own, dame = judge(state, playouts, True)
         board = self.board(state)
         statuses = go_score.classify(board, own, dame)
@@ -155,7 +171,7 @@ class Counting:
                                              go_score.SEKI: 0.0}[st]
         return own
 
-    def final_status(self, state, seed=0, judge=None, playouts=400):
+    def final_status(self, state, seed=0, judge=None, playouts=None):
         """Status of every chain at the end of the game (GTP ``final_status_list``) under the
         rules in force, as :meth:`count` counts them: under Tromp-Taylor every stone counts, so
         every chain is alive; otherwise the estimate of :meth:`stone_status` (``judge``,
@@ -166,7 +182,7 @@ class Counting:
             return [(color, points, go_score.ALIVE) for color, points in go_score.chains(board)]
         return self.stone_status(state, playouts, seed, judge)
 
-    def count(self, state, seed=0, judge=None, playouts=400):
+    def count(self, state, seed=0, judge=None, playouts=None):
         """``(black, white, score, dead stones removed)`` of the game ended now under the
         rules in force: Tromp-Taylor, the bare area count; Chinese and AGA, the area count with
         the dead stones (:meth:`final_status`, with ``judge`` and ``playouts``) taken off and
@@ -180,10 +196,10 @@ class Counting:
         b, w = go_score.area_of(go_score.without(self.board(state), dead))
         return b, w, b - w - self.effective_komi(state), len(dead)
 
-    def final_score(self, state, seed=0, judge=None, playouts=400):
+    def final_score(self, state, seed=0, judge=None, playouts=None):
         """The score of :meth:`count`: Black - White - komi - compensation."""
         return self.count(state, seed, judge, playouts)[2]
 
-    def final_result(self, state, seed=0, judge=None, playouts=400):
+    def final_result(self, state, seed=0, judge=None, playouts=None):
         """:meth:`final_score` written as a result, ``"B+3.5"``, ``"W+0.5"`` or ``"0"``."""
         return go_score.result_string(self.final_score(state, seed, judge, playouts))

@@ -75,7 +75,7 @@ class Go(Counting, Game):
         super().__init__(size=size, komi=komi, handicap=handicap, playout_policy=playout_policy,
                          priors=priors, rules=rules)
         p = self.params                 # checked and normalised by the declarations above
-        size_i, komi_f, handicap_i = p["size"], p["komi"], p["handicap"]
+        size_i, komi_f, handicap_i = p["size"], p["komi"] + 0.0, p["handicap"]   # -0: 0
         policy, priors = p["playout_policy"], p["priors"]
         if handicap_i == 1:
             raise ValueError(f"handicap must be 0 or at least 2 stones, got {handicap!r} "
@@ -298,7 +298,7 @@ class Go(Counting, Game):
             what = "Tromp-Taylor count (every stone counts)"
         else:
             name = "AGA" if self.rules == "aga" else "Chinese"
-            what = f"{name} count ({dead} dead stones removed)"
+            what = f"{name} count ({dead} dead stone{'' if dead == 1 else 's'} removed)"
         extra = self.effective_komi(state) - self.komi
         komi = f"komi {self.komi:g}" + (f" + {extra:g} for the handicap" if extra else "")
         return f"{what}: Black {b}, White {w}, {komi}"
@@ -367,7 +367,7 @@ class Go(Counting, Game):
         """Change the komi of ``state`` (and of this game) to ``komi``, a number from -1000 to
         1000 (``ValueError`` otherwise; see :func:`komi2` for a fraction)."""
         komi = next(p for p in PARAMETERS if p.name == "komi").parse(komi)
-        self.komi = float(komi)
+        self.komi = float(komi) + 0.0           # -0 is 0
         self.params["komi"] = self.komi
         self._refresh_komi(state)
 
@@ -378,7 +378,8 @@ class Go(Counting, Game):
         self.legal_actions(s)
         self.is_own_eye(s, 1)
         self.repeats_position(s, 1)
-        self.stone_status(s, playouts=8)     # each of its reads needs playouts // 4 >= 1
+        self.stone_status(s, playouts=8,     # each of its reads needs playouts // 4 >= 1
+                          judge=lambda st, n, alternate: self.settle(st, n, 0, alternate))
         score(s)
 
     # -- display ---------------------------------------------------------------------------

@@ -9,6 +9,8 @@ import os
 
 from sgfmill import sgf
 
+from games.release import __version__
+
 RULES = {"tromp-taylor": "Tromp-Taylor", "chinese": "Chinese", "aga": "AGA"}     # RU values by Go(rules=)
 
 
@@ -37,7 +39,7 @@ def to_sgf(game, moves, setup_black=(), setup_white=(), result=None, player_name
     root = record.get_root()
     root.set("KM", float(game.komi))
     root.set("RU", RULES[rules or game.rules])
-    root.set("AP", ("mcts-engine", "0.1"))
+    root.set("AP", ("mcts-engine", __version__))
     root.set("DT", datetime.date.today().isoformat())
     handicap = len(setup_black) if setup_black and not setup_white else 0
     if handicap >= 2:
@@ -70,13 +72,21 @@ def from_sgf(data: bytes):
     root = record.get_root()
     if root.has_property("GM") and root.get("GM") != 1:
         raise ValueError(f"not a Go record (GM[{root.get('GM')}])")
-    komi = float(root.get("KM")) if root.has_property("KM") else 7.5
-    game = Go(size=size, komi=komi)
+    try:
+        komi = float(root.get("KM")) if root.has_property("KM") else 7.5
+        game = Go(size=size, komi=komi)
+    except ValueError as e:
+        what = f"KM[{root.get_raw('KM').decode(errors='replace')[:20]}]" \
+            if root.has_property("KM") else f"SZ[{size}]"
+        raise ValueError(f"{what}: {e}") from None
     black, white = set(), set()
     moves = []
     first = 0
     for node in record.get_main_sequence():     # setup may follow the root (GNU Go's files)
         b, w, empty = node.get_setup_stones()
+        if b & w:
+            raise ValueError(f"setup stones of both colours (AB and AW) on "
+                             f"{game.action_to_vertex(_action(game, min(b & w)))}")
         if b or w or empty:
             if moves:
                 raise ValueError("setup stones (AB, AW, AE) after the first move are not "
