@@ -112,6 +112,21 @@ game's dtype whose length is fixed once the parameters are fixed; kernels change
                                                is no point (a pass) gets nothing. The search
                                                sums these when its ``ownership`` option is on
                                                (``SearchResult.ownership``)
+``learned_rollout(state, rng, table,``         the learned playout policy's own playout (for a game
+``record, seq_actions, seq_players)``          whose features can be kept up to date incrementally,
+``-> (int, int)``  *(optional)*                as Go's 3x3 patterns are): play ``state`` (changed)
+                                               to the end with the weights baked into ``table``
+                                               (float64, 1-D, made by ``Game.playout_table`` from
+                                               the weights; the kernel may use its tail as scratch:
+                                               each search thread has its own copy), drawing from
+                                               ``rng`` (uint64 ``(1,)``; chance outcomes drawn by
+                                               the kernel, as ``rollout`` does); with ``record``,
+                                               each move and its mover go to ``seq_actions``
+                                               (int32) / ``seq_players`` (int8) up to their length.
+                                               Returns (final status, moves recorded). With playout
+                                               weights, the search plays it instead of its softmax
+                                               over ``move_features`` (still required:
+                                               ``selfplay``'s random episodes use it)
 =============================================  ====================================================
 
 **Python side.** A subclass of :class:`Game` declares its name, kernel module and parameters
@@ -141,7 +156,7 @@ CHANCE = -1             # to_play of a chance position
 MAX_PLAYERS = 6         # players a game may have (returns' buffer has this length)
 KERNEL_NAMES = ("to_play", "status", "legal_actions", "apply_action", "playout_action")
 OPTIONAL_KERNELS = ("rollout", "ply", "rollout_record", "prior", "position_key", "move_features",
-                    "solve", "chance_outcomes", "returns", "ownership")
+                    "solve", "chance_outcomes", "returns", "ownership", "learned_rollout")
 
 
 @njit(cache=True)
@@ -296,6 +311,13 @@ class Game:
         """Compile (or load from the cache) the compiled helpers of the Python face that the
         kernels do not cover, so that a first game runs at full speed (`cli.py warmup`);
         default: nothing."""
+
+    def playout_table(self, weights) -> np.ndarray:
+        """With a ``learned_rollout`` kernel, required: the kernel's ``table`` for the playout
+        ``weights`` (float64 ``(num_features,)``): a float64 1-D array whose length depends on
+        the game's parameters only (not on the weights). Default: ``None`` (no such kernel).
+        ``ValueError`` if the weights do not fit."""
+        return None
 
     def feature_names(self) -> list:
         """Names of the move features (``num_features`` strings, for reports of learned

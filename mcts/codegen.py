@@ -107,6 +107,12 @@ def ownership(state, rng, out):
     """Generated stand-in: this game reports no ownership."""
     return 0
 '''
+_NO_LEARNED_ROLLOUT = '''
+@njit(cache=True)
+def learned_rollout(state, rng, table, record, seq_actions, seq_players):
+    """Generated stand-in: the learned policy is the template's softmax over move_features."""
+    return status(state), 0
+'''
 _DEFAULT_RETURNS = '''
 @njit(cache=True)
 def returns(state, out):
@@ -184,7 +190,7 @@ def chance_rollout_record(state, rng, seq_actions, seq_players, buf, probs):
 _DEFAULTS = {"rollout": _DEFAULT_ROLLOUT, "ply": _NO_PLY, "rollout_record": _DEFAULT_ROLLOUT_RECORD,
              "prior": _NO_PRIOR, "position_key": _NO_KEY, "move_features": _NO_FEATURES,
              "solve": _NO_SOLVE, "chance_outcomes": _NO_CHANCE, "returns": _DEFAULT_RETURNS,
-             "ownership": _NO_OWNERSHIP}
+             "ownership": _NO_OWNERSHIP, "learned_rollout": _NO_LEARNED_ROLLOUT}
 _loaded = {}
 
 
@@ -243,6 +249,8 @@ def _source_text(game_module) -> str:
     text += "GENERAL = HAS_CHANCE or HAS_RETURNS\n"
     # And without ownership, without the sums of who owns what (SearchConfig.ownership).
     text += f"HAS_OWNERSHIP = {'ownership' in present}\n"
+    # And the learned policy's own playout, played instead of the softmax over move_features.
+    text += f"HAS_LEARNED_ROLLOUT = {'learned_rollout' in present}\n"
     return text + body
 
 

@@ -129,7 +129,7 @@ class _Announcement:
 
 def _warm_up(k, game):
     """Run every kernel once on tiny inputs so that compiling or cache loading happens now."""
-    w = _Worker(game, 2)
+    w = _Worker(game, 2, weights=np.zeros(game.num_features) if k.HAS_FEATURES else None)
     state = game.initial_state()
     mover = root_mover(game, int(k.to_play(state)))
     w.tree.reset(int(k.status(state)), mover)

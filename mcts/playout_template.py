@@ -84,11 +84,14 @@ def softmax_action(state, rng, weights, cand, feats, logits):
 
 @njit(cache=True)
 def learned_playout(state, rng, work, record):
-    """Play the learned policy (weights ``work.weights``) to the end from ``state`` (changed);
-    a move ``apply_action`` refuses (e.g. superko) is replaced by the game's
-    ``playout_action``. With ``record``, each move and its player go to ``work.seq_actions`` /
+    """Play the learned policy (weights ``work.weights``) to the end from ``state`` (changed):
+    the game's ``learned_rollout`` with ``work.table`` if it has one, else this softmax over
+    ``move_features``, where a move ``apply_action`` refuses (e.g. superko) is replaced by
+    the game's ``playout_action``. With ``record``, each move and its player go to ``work.seq_actions`` /
     ``work.seq_players`` (up to their length). Returns (final status, moves recorded)."""
     seq_actions, seq_players = work.seq_actions, work.seq_players
+    if HAS_LEARNED_ROLLOUT:
+        return learned_rollout(state, rng, work.table, record, seq_actions, seq_players)
     m = 0
     st = status(state)
     while st == ONGOING:

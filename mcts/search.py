@@ -20,7 +20,7 @@ from mcts.config import (DEFAULT_CAPACITY, DEFAULT_EXPLORATION, OPTIONS,  # noqa
 from mcts.loading import _Worker, load_kernels  # noqa: F401  (load_kernels re-exported)
 from mcts.results import ChildStats, Proof, SearchResult, choose
 from mcts.tree import (NO_ACTION, NO_CHILDREN, NOT_PROVEN, ROOT, S_AMAF_STAMP,  # noqa: F401
-                       S_MAX_DEPTH, Tree)
+                       S_MAX_DEPTH, Tree, set_weights)
 
 _BATCH_SECONDS = 0.02          # a compiled batch lasts about this long, so Ctrl-C stays prompt
 _SOLVE_SECONDS = 0.25          # ... and one call of a game's exact solver about at most this
@@ -114,7 +114,7 @@ class MCTS:
         self.config.playout_weights = weights
         if weights is not None:
             for w in self.workers:
-                w.work.weights[:] = weights
+                w.work = set_weights(self.game, w.work, weights)
 
     def advance(self, action: int):
         """Tell the engine that ``action`` was played from the current position (by either

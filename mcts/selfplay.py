@@ -114,10 +114,11 @@ class EpisodeRunner:
         """Play with the learned playout policy of ``weights`` (float64 (num_features,)), or
         the game's own policy for None; ``ValueError`` if they do not fit the game."""
         from mcts.search import check_weights
+        from mcts.tree import set_weights
         check_weights(self.game, weights)
         self.weights = None if weights is None else np.asarray(weights, dtype=np.float64)
         if weights is not None:
-            self.work.weights[:] = self.weights
+            self.work = set_weights(self.game, self.work, self.weights)
         if self.engine is not None:
             self.engine.set_playout_weights(self.weights)
 

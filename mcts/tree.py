@@ -47,7 +47,7 @@ TreeArrays.__doc__ = (
 Workspace = namedtuple("Workspace", ["state", "buf", "path", "seq_actions", "seq_players",
                                      "mark", "weights", "cand", "feats", "logits",
                                      "solve_table", "solve_state", "probs", "rewards",
-                                     "owned", "owned_count", "owned_rng"])
+                                     "owned", "owned_count", "owned_rng", "table"])
 Workspace.__doc__ = (
     "Scratch buffers of one search thread: ``state`` (a copy of the root state, played down "
     "the tree and out), ``buf`` (int32, ``(num_actions,)``, legal actions), ``path`` (int64, "
@@ -68,7 +68,9 @@ Workspace.__doc__ = (
     "1 the points owned by neither), ``owned_count`` (int64, ``(1,)``: the simulations "
     "counted), emptied when the search starts a new root (:meth:`mcts.search.MCTS.search`), "
     "and ``owned_rng`` (uint64, ``(1,)``), the kernel's random stream (apart from the "
-    "search's, so that its draws do not depend on the option).")
+    "search's, so that its draws do not depend on the option); ``table`` (float64, 1-D), the "
+    "game's ``learned_rollout`` table for ``weights`` (``Game.playout_table``; one unused entry "
+    "for a game without that kernel or without weights).")
 
 
 def new_workspace(game, weights=None) -> Workspace:
@@ -78,6 +80,7 @@ def new_workspace(game, weights=None) -> Workspace:
     w = np.zeros(max(game.num_features, 1), dtype=np.float64)
     if weights is not None:
         w[:len(weights)] = weights
+    table = game.playout_table(w[:game.num_features]) if weights is not None else None
     return Workspace(state=np.empty_like(game.initial_state()),
                      buf=np.empty(actions, dtype=np.int32),
                      path=np.empty(game.max_length + 2, dtype=np.int64),
@@ -94,7 +97,22 @@ def new_workspace(game, weights=None) -> Workspace:
                      rewards=np.zeros(MAX_PLAYERS, dtype=np.float64),
                      owned=np.zeros((2, actions), dtype=np.float64),
                      owned_count=np.zeros(1, dtype=np.int64),
-                     owned_rng=np.ones(1, dtype=np.uint64))
+                     owned_rng=np.ones(1, dtype=np.uint64),
+                     table=np.zeros(1) if table is None else np.array(table, dtype=np.float64))
+
+
+def set_weights(game, work: Workspace, weights) -> Workspace:
+    """``work`` with the playout ``weights`` (float64 ``(game.num_features,)``) in place of its
+    own: copied into ``work.weights``, and, for a game with ``Game.playout_table``, a new
+    ``table`` (the same arrays otherwise; the caller keeps the returned value)."""
+    work.weights[:len(weights)] = weights
+    table = game.playout_table(np.asarray(weights, dtype=np.float64))
+    if table is None:
+        return work
+    if work.table.shape == np.shape(table):
+        work.table[:] = table
+        return work
+    return work._replace(table=np.array(table, dtype=np.float64))
 
 
 def general(game) -> bool:

@@ -125,3 +125,47 @@ def test_same_seed_same_playout_and_a_final_result():
         finals.append((st, s.copy(), seq_a[:m].copy()))
     assert finals[0][0] == finals[1][0]
     assert np.array_equal(finals[0][1], finals[1][1]) and np.array_equal(finals[0][2], finals[1][2])
+
+
+def test_the_search_plays_the_fast_kernel_with_weights():
+    """With playout weights, the compiled search's learned playouts are the game's
+    ``learned_rollout`` on ``Game.playout_table``: the template's benchmark loop and the
+    kernel's own give the same plies for the same seed; a search that receives the weights
+    later (``set_playout_weights``) searches exactly as one built with them."""
+    from mcts import MCTS, SearchConfig
+    from mcts.search import load_kernels
+    from mcts.tree import new_workspace
+    game = Go(9)
+    k = load_kernels(game, log=None)
+    s = game.initial_state()
+    out = np.zeros(5, dtype=np.int64)
+    plies = k.learned_playouts(s, 50, new_rng(5), new_workspace(game, WEIGHTS), out)
+    scratch = s.copy()
+    moves = gl.learned_playouts(s, 50, new_rng(5), gl.fill_table(WEIGHTS, 9), scratch)
+    assert plies == moves and out.sum() == 50
+    built = MCTS(game, SearchConfig(seed=3, threads=1, playout_weights=WEIGHTS), log=None)
+    later = MCTS(game, SearchConfig(seed=3, threads=1), log=None)
+    later.set_playout_weights(WEIGHTS)
+    a, b = (e.search(s, playouts=400) for e in (built, later))
+    assert [(c.action, c.visits) for c in a.children] == [(c.action, c.visits) for c in b.children]
+    plain = MCTS(game, SearchConfig(seed=3, threads=1), log=None).search(s, playouts=400)
+    assert [(c.action, c.visits) for c in plain.children] != [(c.action, c.visits) for c in a.children]
+
+
+def test_check_names_a_learned_rollout_without_its_table():
+    from mcts.conformance.features import check_move_features
+
+    class NoTable(Go):
+        def playout_table(self, weights):
+            return None
+
+    class Sized(Go):
+        def playout_table(self, weights):
+            return np.zeros(3 + int(weights[0]))
+
+    assert check_move_features(NoTable(9)) == [
+        "NoTable has a learned_rollout kernel but no playout_table: define "
+        "Game.playout_table(weights) giving the kernel's table"]
+    assert check_move_features(Sized(9)) == [
+        "playout_table must give a float64 1-D array whose length does not depend on the "
+        "weights; it gave [(3,), (4,)]"]

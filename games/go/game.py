@@ -10,6 +10,7 @@ import numpy as np
 from games.go import board as gb
 from games.go import history as go_history
 from games.go import features as go_features
+from games.go import learned as go_learned
 from games.go import score as go_score
 from games.contract import DRAW, FIRST_WINS, ONGOING, SECOND_WINS, Game
 from games.go.kernels import (DEFAULT_POLICY, GAME_OVER, KO, OCCUPIED, OFF_BOARD, OK, POLICIES,
@@ -335,6 +336,10 @@ class Go(Counting, Game):
 
     def feature_names(self):
         return go_features.feature_names()
+
+    def playout_table(self, weights):
+        """The fast learned playout's table for this board size (games.go.learned)."""
+        return go_learned.fill_table(weights, self.size)
 
     def observation(self, state):
         """The position for learning: int8 ``(n * n + 1,)``, the points row by row from the

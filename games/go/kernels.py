@@ -86,6 +86,7 @@ from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MAXMOVES, F_MOVES, F_P
 from games.go.assess import assess_groups
 from games.go.history import hash_after, in_history
 from games.go.features import move_features  # noqa: F401  (the contract's kernel)
+from games.go.learned import learned_rollout  # noqa: F401  (the contract's kernel)
 from games.go.area import add_owners
 from games.go.playout import (finish_move, playout_action, rollout,  # noqa: F401  (kernels)
                               rollout_record)

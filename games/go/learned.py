@@ -44,7 +44,7 @@ from games.go.features import (F_CAPTURE, F_CAPTURE_LAST, F_DISTANCE, F_LINE, F_
                                F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, NUM_FEATURES,
                                PATTERN_CLASSES, PATTERN_IDS)
 from games.go.libs import captures, liberty_of, self_atari, two_liberties
-from games.go.playout import MERCY_DIVISOR, _is_candidate, capture_lead, finish_move
+from games.go.playout import MERCY_DIVISOR, _is_candidate, capture_lead, finish_move, rollout
 from games.rng import next_u64
 
 K = PATTERN_CLASSES
@@ -354,6 +354,8 @@ def learned_rollout(state, rng, tab, record, seq_actions, seq_players):
     moves recorded)."""
     if state[F_STATUS] != ONGOING:
         return state[F_STATUS], 0
+    if tab.shape[0] < TABLE_LEN:        # no table (no weights): the default playout
+        return rollout(state, rng), 0
     n = state[F_SIZE]
     w = n + 2
     if not state[F_PAT3]:

@@ -1,4 +1,5 @@
-"""Check of the optional ``move_features`` kernel (the learned playout policy's candidates)."""
+"""Check of the optional ``move_features`` kernel (the learned playout policy's candidates) and of
+``learned_rollout`` with its ``Game.playout_table``."""
 
 import numpy as np
 
@@ -20,8 +21,15 @@ def check_move_features(game):
     from mcts.codegen import provided_kernels
     from mcts.search import load_kernels
     from mcts.tree import new_workspace
-    if "move_features" not in provided_kernels(game.kernel_module):
-        return []
+    provided = provided_kernels(game.kernel_module)
+    if "move_features" not in provided:
+        return (["a learned_rollout kernel needs a move_features kernel too (the candidates "
+                 "and features of the same policy, for selfplay's episodes and training)"]
+                if "learned_rollout" in provided else [])
+    if "learned_rollout" in provided:
+        message = _table_problem(game)
+        if message:
+            return [message]
     problems = _Problems()
     if game.num_features < 1 or game.feature_slots < 1:
         return [f"{type(game).__name__} has a move_features kernel but declares num_features "
@@ -85,3 +93,17 @@ def check_move_features(game):
             problems.add("end", f"learned playouts with random weights ended {outcomes[1:]}"
                          f" of {LEARNED_PLAYOUTS}: every playout must reach an end")
     return problems.messages()
+
+
+def _table_problem(game):
+    """What is wrong with ``Game.playout_table`` of a game with a ``learned_rollout`` kernel
+    (None if nothing): it must give a float64 1-D array of one length whatever the weights."""
+    tables = [game.playout_table(np.full(game.num_features, x)) for x in (0.0, 1.5)]
+    if any(t is None for t in tables):
+        return (f"{type(game).__name__} has a learned_rollout kernel but no playout_table: "
+                "define Game.playout_table(weights) giving the kernel's table")
+    if any(not isinstance(t, np.ndarray) or t.dtype != np.float64 or t.ndim != 1 for t in tables) \
+            or tables[0].shape != tables[1].shape:
+        return ("playout_table must give a float64 1-D array whose length does not depend on "
+                f"the weights; it gave {[getattr(t, 'shape', type(t)) for t in tables]}")
+    return None
