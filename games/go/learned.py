@@ -62,6 +62,28 @@ TABLE_LEN = T_CAP + MAX_PADDED
 _UNIT = 1.0 / 9007199254740992.0        # 2 ** -53
 
 
+def _eye_classes():
+    """bool ``(PATTERN_CLASSES,)``: the 3x3 classes (relative to the mover) whose centre is the
+    mover's own eye for the playout policy (games.go.board ``is_own_eye``, a function of the
+    3x3 code alone): their gamma is 0, so the draw never picks such a point (the same
+    distribution as drawing it and drawing again, at no cost)."""
+    codes = np.arange(1 << 16, dtype=np.int64)
+    field = [(codes >> (2 * k)) & 3 for k in range(8)]       # NW N NE W E SW S SE
+    ours = np.ones(codes.shape, dtype=bool)
+    for k in (1, 3, 4, 6):
+        ours &= (field[k] == 1) | (field[k] == 3)
+    hostile = sum((field[k] == 2).astype(np.int64) for k in (0, 2, 5, 7))
+    edge = np.zeros(codes.shape, dtype=np.int64)
+    for k in (0, 2, 5, 7):
+        edge |= (field[k] == 3)
+    eye = np.zeros(K, dtype=bool)
+    eye[PATTERN_IDS[0, codes[ours & (hostile + edge < 2)]]] = True
+    return eye
+
+
+EYE_CLASSES = _eye_classes()
+
+
 def fill_table(weights, n):
     """The weight tables of ``tab`` for board size ``n``: float64 ``(TABLE_LEN,)``, scratch
     zeroed. ``weights``: float64 ``(NUM_FEATURES,)`` of games.go.features."""
@@ -74,7 +96,7 @@ def fill_table(weights, n):
     for colour in range(2):
         for line in range(LINES):
             start = (colour * LINES + line) * K
-            tab[start:start + K] = np.exp(pat_w + line_w[line])
+            tab[start:start + K] = np.where(EYE_CLASSES, 0.0, np.exp(pat_w + line_w[line]))
     w = n + 2
     for p in range(w * w):
         r, c = p // w - 1, p % w - 1
@@ -145,27 +167,12 @@ def _special(tab, k, p, f):
 
 @nrt_free
 def _specials(s, w, tab, c, last, prev):
-    """This move's special points for mover ``c`` (see the module docstring; ``last``: the
+    """This move's tactical points for mover ``c`` (see the module docstring; ``last``: the
     opponent's last stone, ``prev``: the mover's previous one, NO_POINT if none); writes each
-    point's dynamic factor, returns the count."""
+    point's tactical factor (the product of ``exp(weight)`` of its features), returns the
+    count. The distance features are not listed: :func:`_draw` reads them off ``last``."""
     k = 0
     if last != NO_POINT and s[at(last, COLOR)] == 3 - c:
-        f1 = tab[T_DYN + F_DISTANCE]
-        for d in (1, -1, w, -w):        # distances 1 and 2: distinct points, appended
-            if s[at(last + d, COLOR)] == EMPTY:
-                tab[T_SPEC + 3 * k] = last + d
-                tab[T_SPEC + 3 * k + 1] = f1
-                tab[T_SPEC + 3 * k + 2] = 0.0
-                k += 1
-        f2 = tab[T_DYN + F_DISTANCE + 1]
-        top = w * w
-        for d in (2, -2, 2 * w, -2 * w, w + 1, w - 1, 1 - w, -1 - w):
-            q = last + d
-            if 0 <= q < top and s[at(q, COLOR)] == EMPTY:
-                tab[T_SPEC + 3 * k] = q
-                tab[T_SPEC + 3 * k + 1] = f2
-                tab[T_SPEC + 3 * k + 2] = 0.0
-                k += 1
         g = s[at(last, GROUP)]
         if in_atari(s, g):
             k = _special(tab, k, liberty_of(s, g), F_CAPTURE)
@@ -196,6 +203,21 @@ def _specials(s, w, tab, c, last, prev):
 
 
 @nrt_free
+def _distance_factor(tab, w, near, p):
+    """The distance feature's factor of point ``p`` (``near``: the last stone, NO_POINT if
+    the distances do not apply): ``exp`` of the weight of distance 1 or 2, else 1."""
+    if near == NO_POINT:
+        return 1.0
+    d = p - near
+    if d == 1 or d == -1 or d == w or d == -w:
+        return tab[T_DYN + F_DISTANCE]
+    if (d == 2 or d == -2 or d == 2 * w or d == -2 * w or d == w + 1 or d == w - 1
+            or d == 1 - w or d == -1 - w):
+        return tab[T_DYN + F_DISTANCE + 1]
+    return 1.0
+
+
+@nrt_free
 def _take_out(tab, u, p, off, roff):
     """Take point ``p`` out of this move's draw (its gamma to the undo list, ``u`` entries so
     far); returns the new count."""
@@ -208,48 +230,88 @@ def _take_out(tab, u, p, off, roff):
 
 
 @nrt_free
-def _draw(s, w, tab, c, ns, x):
-    """Draw mover ``c``'s move from the softmax, given the ``ns`` special points of
-    :func:`_specials`: a factor above one adds ``gamma * (factor - 1)`` of mass drawn from the
-    special list, a factor below one is the chance to keep the point when drawn. ``(point or
-    NO_POINT, points taken out of the draw (the undo list), new rng state x)``."""
+def _draw(s, w, tab, c, ns, last, x):
+    """Draw mover ``c``'s move from the softmax. A point's weight is its gamma (0 for a stone
+    or the mover's own eye) times its distance factor ``f_d`` (``last``'s four neighbours, the
+    eight points at distance 2, while the last stone stands) times its tactical factor ``f_t``
+    (the ``ns`` points of :func:`_specials`). Factors above one add mass drawn apart: the
+    distance points' ``gamma * (f_d - 1)`` summed straight from the gamma block (no list), the
+    tactical points' ``gamma * max(f_d, 1) * (f_t - 1)``; a factor below one is the chance to
+    keep the point when drawn. A drawn point that is no candidate or is refused leaves the
+    sums for this move. ``(point or NO_POINT, points taken out of the draw (the undo list),
+    new rng state x)``."""
     off = T_GAM + (c - 1) * MAX_PADDED
     roff = T_ROWS + (c - 1) * (MAX_SIZE + 2)
+    top = w * w
+    near = NO_POINT
+    if last != NO_POINT and s[at(last, COLOR)] == 3 - c:
+        near = last
+    f1 = tab[T_DYN + F_DISTANCE]
+    f2 = tab[T_DYN + F_DISTANCE + 1]
+    e1 = f1 - 1.0 if f1 > 1.0 and near != NO_POINT else 0.0
+    e2 = f2 - 1.0 if f2 > 1.0 and near != NO_POINT else 0.0
     u = 0
     resynced = False
-    low = False
-    for i in range(ns):
-        if tab[T_SPEC + 3 * i + 1] < 1.0:
-            low = True
     while True:
-        spec = 0.0
+        m1 = 0.0
+        m2 = 0.0
+        if e1 > 0.0:
+            m1 = e1 * (tab[off + near + 1] + tab[off + near - 1] + tab[off + near + w]
+                       + tab[off + near - w])
+        if e2 > 0.0:
+            for d in (2, -2, 2 * w, -2 * w, w + 1, w - 1, 1 - w, -1 - w):
+                q = near + d
+                if 0 <= q < top:
+                    m2 += tab[off + q]
+            m2 *= e2
+        mt = 0.0
         for i in range(ns):
-            f = tab[T_SPEC + 3 * i + 1]
-            if f > 1.0:
-                spec += tab[off + np.int64(tab[T_SPEC + 3 * i])] * (f - 1.0)
+            ft = tab[T_SPEC + 3 * i + 1]
+            if ft > 1.0:
+                q = np.int64(tab[T_SPEC + 3 * i])
+                mt += tab[off + q] * max(_distance_factor(tab, w, near, q), 1.0) * (ft - 1.0)
         base = 0.0
         for r in range(1, w - 1):
             base += tab[roff + r]
-        total = spec + base
+        total = m1 + m2 + mt + base
         if total <= 0.0:
             return NO_POINT, u, x
         x = next_u64(x)
         v = np.float64(x >> np.uint64(11)) * _UNIT * total
         p = NO_POINT
-        keep = 1.0
-        if v < spec:
-            for i in range(ns):
-                q = np.int64(tab[T_SPEC + 3 * i])
-                f = tab[T_SPEC + 3 * i + 1]
-                if f > 1.0:
-                    m = tab[off + q] * (f - 1.0)
-                    if m > 0.0:
+        if v < m1:
+            for d in (1, -1, w, -w):
+                g = tab[off + near + d] * e1
+                if g > 0.0:
+                    p = near + d
+                    if v < g:
+                        break
+                    v -= g
+        elif v < m1 + m2:
+            v -= m1
+            for d in (2, -2, 2 * w, -2 * w, w + 1, w - 1, 1 - w, -1 - w):
+                q = near + d
+                if 0 <= q < top:
+                    g = tab[off + q] * e2
+                    if g > 0.0:
                         p = q
-                        if v < m:
+                        if v < g:
                             break
-                        v -= m
+                        v -= g
+        elif v < m1 + m2 + mt:
+            v -= m1 + m2
+            for i in range(ns):
+                ft = tab[T_SPEC + 3 * i + 1]
+                if ft > 1.0:
+                    q = np.int64(tab[T_SPEC + 3 * i])
+                    g = tab[off + q] * max(_distance_factor(tab, w, near, q), 1.0) * (ft - 1.0)
+                    if g > 0.0:
+                        p = q
+                        if v < g:
+                            break
+                        v -= g
         else:
-            v -= spec
+            v -= m1 + m2 + mt
             chosen_row = 0
             for r in range(1, w - 1):
                 rs = tab[roff + r]
@@ -274,15 +336,15 @@ def _draw(s, w, tab, c, ns, x):
                     tab[roff + r] = rs
                 resynced = True
                 continue
-            if p != NO_POINT and low:
-                for i in range(ns):
-                    if tab[T_SPEC + 3 * i] == p:
-                        keep = tab[T_SPEC + 3 * i + 1]
         if p == NO_POINT:
             return NO_POINT, u, x
         if not _is_candidate(s, w, p, c):
             u = _take_out(tab, u, p, off, roff)
             continue
+        keep = min(_distance_factor(tab, w, near, p), 1.0)
+        for i in range(ns):
+            if tab[T_SPEC + 3 * i] == p:
+                keep *= min(tab[T_SPEC + 3 * i + 1], 1.0)
         if self_atari(s, w, p, c):
             big = False
             for d in (1, -1, w, -w):
@@ -314,7 +376,7 @@ def learned_move(s, w, tab, c, last, prev, x):
     """Mover ``c``'s move of the policy (state unchanged, gammas current); ``(point or
     NO_POINT, new rng state x)``."""
     ns = _specials(s, w, tab, c, last, prev)
-    p, u, x = _draw(s, w, tab, c, ns, x)
+    p, u, x = _draw(s, w, tab, c, ns, last, x)
     _undo(tab, c, u)
     return p, x
 
