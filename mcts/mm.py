@@ -23,7 +23,7 @@ decreases. The features of one *group* are updated together from the same ``E_t`
 pass over the data per group), which keeps the guarantee only if no candidate has two
 features of one group (the minorizer is then separable in the group's features): :func:`fit`
 checks that and raises ``ValueError`` otherwise. Default groups: one per feature (always
-safe, but one pass over the data each). For Go (games.go.features) the 3x3 classes, the
+safe, but one pass over the data each). For Go (benchmarks/train_go_mm.py) the 3x3 classes, the
 lines and the distances are each mutually exclusive.
 
 **Stopping.** After each round over all groups the objective (log-likelihood of the teacher's
