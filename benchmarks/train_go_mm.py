@@ -179,7 +179,7 @@ def run(args, argv):
         "train_positions": len(train), "held_out_positions": len(held), "seed": args.seed,
         "prior": args.prior, "fixed": fixed, "tol": args.tol, "iterations": result.iterations,
         "converged": result.converged, "objective": result.objective,
-        "log_likelihood": result.log_likelihood,
+        "log_likelihood": result.log_likelihood, "log_likelihoods": result.log_likelihoods,
         "log_likelihood_per_move": result.log_likelihood / max(len(train), 1),
         "train_top1": mm.top1(result.weights, train), "held_out": scores,
         "source": "Coulom 2007, Computing Elo ratings of move patterns in the game of Go"}

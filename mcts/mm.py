@@ -112,11 +112,13 @@ class Positions:
 class Result:
     """What :func:`fit` returns: ``weights`` float64 ``(num_features,)`` (log gamma),
     ``objective`` the log-likelihood plus the prior's term before the first round and after
-    each round (never decreasing), ``log_likelihood`` the teacher moves' log-likelihood
-    (natural log, summed over positions) after the last round, ``iterations`` the rounds
+    each round (never decreasing), ``log_likelihoods`` the teacher moves' log-likelihood
+    (natural log, summed over positions) at the same times, ``log_likelihood`` its last
+    value, ``iterations`` the rounds
     run, ``converged`` whether the last round moved no weight by more than ``tol``."""
     weights: np.ndarray
     objective: list = field(default_factory=list)
+    log_likelihoods: list = field(default_factory=list)
     log_likelihood: float = 0.0
     iterations: int = 0
     converged: bool = False
@@ -218,17 +220,20 @@ def fit(data: Positions, num_features, groups=None, fixed=(), prior=1.0, tol=1e-
     win_rows = data.starts + data.chosen
     log2p = np.log(2.0 * prior) if prior > 0 else -np.inf
 
-    def objective(s):
-        if not len(data):
-            return _prior_term(w, free, prior)
-        _, top, z = _softmax(s, data.starts, pos)
-        return float(np.sum(s[win_rows] - top - np.log(z))) + _prior_term(w, free, prior)
+    def record(s):
+        ll = 0.0
+        if len(data):
+            _, top, z = _softmax(s, data.starts, pos)
+            ll = float(np.sum(s[win_rows] - top - np.log(z)))
+        result.log_likelihoods.append(ll)
+        result.objective.append(ll + _prior_term(w, free, prior))
 
     def sums():
         return np.append(w, 0.0)[data.feats].sum(axis=1)
 
     s = sums()
-    result = Result(w, [objective(s)])
+    result = Result(w)
+    record(s)
     for it in range(1, max_iterations + 1):
         moved = 0.0
         for rows, ids, upd in entries:
@@ -244,7 +249,7 @@ def fit(data: Positions, num_features, groups=None, fixed=(), prior=1.0, tol=1e-
             s[rows] += delta[ids]       # rows are distinct: one feature of the group each
             moved = max(moved, float(np.max(np.abs(new - old))))
         s = sums()                  # no drift from the incremental updates
-        result.objective.append(objective(s))
+        record(s)
         result.iterations = it
         if on_iteration:
             on_iteration(it, result.objective[-1])

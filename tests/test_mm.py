@@ -84,6 +84,8 @@ def test_the_objective_never_decreases(prior):
     assert len(steps) == 60
     assert steps.min() >= -1e-9
     assert steps[0] > 1.0                       # it does climb from weights 0
+    assert r.log_likelihood == pytest.approx(r.log_likelihoods[-1], rel=1e-12)
+    assert (r.objective == r.log_likelihoods) == (prior == 0)
 
 
 def test_mm_optimum_is_the_convex_learners_optimum():
