@@ -19,7 +19,7 @@ lines, the distances, the two self-ataris; the rest alone), ``--prior`` virtual 
 losses per feature, ``--fixed`` features left at 0 (default 5, 8, 9: the fast playout,
 games.go.learned, does not use them). The held-out positions give the top-1 accuracy (ties
 count 1/m) and the mean log-likelihood of the fitted weights and of each ``--compare``
-checkpoint.
+checkpoint (as it is, and with the ``--fixed`` features at 0 as the fast playout reads it).
 
 The output is a checkpoint in the format of mcts.train.Checkpoint (``weights``, ``meta``;
 load it with ``--playout-weights``); ``meta["mm"]`` holds the command, the data, the seed,
@@ -170,7 +170,11 @@ def run(args, argv):
                                                     flush=True) if args.verbose else None)
     seconds = time.perf_counter() - t1
     scores = {"go_mm": evaluate(result.weights, held)}
-    scores.update({p: evaluate(w, held) for p, w in compare.items()})
+    for p, w in compare.items():
+        scores[p] = evaluate(w, held)
+        if fixed:           # as the fast playout would use them
+            scores[f"{p} with {','.join(map(str, fixed))} at 0"] = \
+                evaluate(np.where(np.isin(np.arange(len(w)), fixed), 0.0, w), held)
     meta_mm = {
         "command": shlex.join(["python3", "-m", "benchmarks.train_go_mm"] + list(argv)),
         "data": sorted(args.data), "games": len(paths), "train_games": len(train_paths),
