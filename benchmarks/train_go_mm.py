@@ -2,7 +2,7 @@
 
     python3 -m benchmarks.train_go_mm --out games/weights/go_mm.npz
         [--data benchmarks/data/go_teacher/9 ...] [--seed 1] [--holdout 0.1] [--prior 1]
-        [--max-iterations 100] [--tol 1e-4] [--fixed 5,8,9] [--compare games/weights/go.npz ...]
+        [--max-iterations 1000] [--tol 1e-4] [--fixed 5,8,9] [--compare games/weights/go.npz ...]
 
 Reads every ``*.sgf`` of the ``--data`` folders (sorted by path; as written by
 benchmarks/go_teacher.py), replays each game's main line with the project's Go
@@ -207,7 +207,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1, help="seed of the held-out split")
     p.add_argument("--holdout", type=float, default=0.1, help="share of games held out")
     p.add_argument("--prior", type=float, default=1.0, help="virtual wins and losses")
-    p.add_argument("--max-iterations", type=int, default=100)
+    p.add_argument("--max-iterations", type=int, default=1000)
     p.add_argument("--tol", type=float, default=1e-4, help="stop when no weight moves more")
     p.add_argument("--fixed", default="5,8,9", help="feature ids left at 0 (comma-separated)")
     p.add_argument("--compare", nargs="*", default=[], help="checkpoints to score held out")
