@@ -165,7 +165,8 @@ def fit(data: Positions, num_features, groups=None, fixed=(), prior=1.0, tol=1e-
     feature ids updated together (features in no group, and ``fixed`` ones, stay at their
     start); default one group per feature. ``fixed``: ids left at their start (0: gamma 1).
     ``prior``: virtual wins and losses per feature (>= 0). ``weights``: the start (float64
-    ``(num_features,)``, default zeros; not changed). ``on_iteration(k, objective)`` is
+    ``(num_features,)``, default zeros; not changed; with a prior, the free features that
+    occur nowhere in ``data`` are set to 0, their optimum). ``on_iteration(k, objective)`` is
     called after each round. ``ValueError`` for bad data, a group with two features in one
     candidate, or (``prior = 0``) a free feature that never wins or always wins."""
     data.check(num_features)
@@ -191,8 +192,11 @@ def fit(data: Positions, num_features, groups=None, fixed=(), prior=1.0, tol=1e-
     wins = data.feats[data.starts + data.chosen]
     W = np.bincount(wins[wins >= 0], minlength=num_features).astype(np.float64)
     occurs = np.bincount(data.feats[data.feats >= 0], minlength=num_features)
-    if prior == 0:
-        free &= occurs > 0
+    in_prior = free.copy()          # the features whose virtual games count
+    free &= occurs > 0              # an unseen feature's optimum is its start (prior = 0)
+    if prior > 0:                   # or gamma 1
+        w[in_prior & (occurs == 0)] = 0.0
+    else:
         sure = free & ((W == 0) | (W == occurs))
         if np.any(sure):
             raise ValueError(f"feature {int(np.flatnonzero(sure)[0])} never wins or always "
@@ -226,7 +230,7 @@ def fit(data: Positions, num_features, groups=None, fixed=(), prior=1.0, tol=1e-
             _, top, z = _softmax(s, data.starts, pos)
             ll = float(np.sum(s[win_rows] - top - np.log(z)))
         result.log_likelihoods.append(ll)
-        result.objective.append(ll + _prior_term(w, free, prior))
+        result.objective.append(ll + _prior_term(w, in_prior, prior))
 
     def sums():
         return np.append(w, 0.0)[data.feats].sum(axis=1)

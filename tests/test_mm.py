@@ -40,20 +40,20 @@ def test_two_co_occurring_features_give_the_marginal_odds():
                                                (n01 + n11) / (n00 + n10)], abs=1e-6)
 
 
-def test_the_prior_adds_a_virtual_win_and_loss():
-    """Feature 1 against the fixed feature 0, chosen W of N times, plus one virtual win and
-    one virtual loss against gamma 1: the posterior mode is gamma = (W + 1) / (N - W + 1).
-    Feature 2 appears nowhere and stays at weight 0; feature 3 occurs and never wins, and
-    stays finite (its mode: it always loses to a strength-1 candidate)."""
-    W, N = 9, 12
+def test_the_prior_adds_virtual_wins_and_losses():
+    """Feature 1 against the fixed feature 0, chosen W of N times, plus a virtual wins and a
+    virtual losses against gamma 1: the posterior mode is gamma = (W + a) / (N - W + a).
+    Feature 3 occurs and never wins, and stays finite: (0 + a) / (4 + a). Feature 2 appears
+    nowhere: it goes from its start 0.7 to 0 (gamma 1, its mode)."""
+    W, N, a = 9, 12, 2.5
     items = repeat(pad([[0], [1]]), [N - W, W]) + repeat(pad([[0], [3]]), [4, 0])
     data = mm.Positions.from_list(items)
-    r = mm.fit(data, 4, groups=[[0], [1], [2], [3]], fixed=[0], prior=1.0, tol=1e-13,
-               max_iterations=5000)
-    assert np.exp(r.weights[1]) == pytest.approx((W + 1) / (N - W + 1), abs=1e-6)
+    r = mm.fit(data, 4, groups=[[0], [1], [2], [3]], fixed=[0], prior=a, tol=1e-13,
+               weights=[0, 0, 0.7, 0], max_iterations=5000)
+    assert r.converged
+    assert np.exp(r.weights[1]) == pytest.approx((W + a) / (N - W + a), abs=1e-6)
+    assert np.exp(r.weights[3]) == pytest.approx(a / (4 + a), abs=1e-6)
     assert r.weights[2] == 0.0
-    # feature 3: 0 wins in 4 against gamma 1, plus the virtual games: (0 + 1) / (4 + 1)
-    assert np.exp(r.weights[3]) == pytest.approx(1 / 5, abs=1e-6)
 
 
 def random_data(seed, positions=300, features=12, slots=3):
