@@ -63,6 +63,7 @@ class Replayer:
         self.games = {}
         self.skipped = 0        # teacher moves that are no candidate
         self.moves = 0          # teacher moves seen (not passes, not random)
+        self.last_size = None   # the board size of the last file read
 
     def game(self, size):
         if size not in self.games:
@@ -82,6 +83,7 @@ class Replayer:
         if size not in (9, 13, 19) and not 2 <= size <= 19:
             raise UsageError(f"{path}: board size {size}")
         game, cand, feats = self.game(size)
+        self.last_size = size
         kernels = game.kernels
         state = game.initial_state()
         items = []
@@ -148,7 +150,10 @@ def run(args, argv):
     rep = Replayer()
     train_paths, held_paths = split(paths, args.seed, args.holdout)
     train = mm.Positions.concat(rep.positions(p) for p in train_paths)
-    held = mm.Positions.concat(rep.positions(p) for p in held_paths)
+    held_parts = [(rep.positions(p), rep.last_size) for p in held_paths]
+    held = mm.Positions.concat(part for part, _ in held_parts)
+    by_size = {n: mm.Positions.concat(part for part, m in held_parts if m == n)
+               for n in sorted({m for _, m in held_parts})}
     game = next(iter(rep.games.values()))[0]
     for p in compare:
         try:
@@ -169,16 +174,19 @@ def run(args, argv):
                     on_iteration=lambda k, o: print(f"iteration {k}: objective {o:.3f}",
                                                     flush=True) if args.verbose else None)
     seconds = time.perf_counter() - t1
-    scores = {"go_mm": evaluate(result.weights, held)}
+    weights = {"go_mm": result.weights}
     for p, w in compare.items():
-        scores[p] = evaluate(w, held)
+        weights[p] = w
         if fixed:           # as the fast playout would use them
-            scores[f"{p} with {','.join(map(str, fixed))} at 0"] = \
-                evaluate(np.where(np.isin(np.arange(len(w)), fixed), 0.0, w), held)
+            weights[f"{p} with {','.join(map(str, fixed))} at 0"] = \
+                np.where(np.isin(np.arange(len(w)), fixed), 0.0, w)
+    scores = {name: evaluate(w, held) for name, w in weights.items()}
+    sized = {f"{n}x{n}": {name: evaluate(w, part) | {"positions": len(part)}
+                          for name, w in weights.items()} for n, part in by_size.items()}
     meta_mm = {
         "command": shlex.join(["python3", "-m", "benchmarks.train_go_mm"] + list(argv)),
         "data": sorted(args.data), "games": len(paths), "train_games": len(train_paths),
-        "held_out_games": [os.path.basename(p) for p in held_paths],
+        "held_out_games": [os.path.relpath(p) for p in held_paths],
         "teacher_moves": rep.moves, "not_candidates": rep.skipped,
         "train_positions": len(train), "held_out_positions": len(held), "seed": args.seed,
         "prior": args.prior, "fixed": fixed, "tol": args.tol, "iterations": result.iterations,
@@ -186,6 +194,7 @@ def run(args, argv):
         "log_likelihood": result.log_likelihood, "log_likelihoods": result.log_likelihoods,
         "log_likelihood_per_move": result.log_likelihood / max(len(train), 1),
         "train_top1": mm.top1(result.weights, train), "held_out": scores,
+        "held_out_by_size": sized,
         "source": "Coulom 2007, Computing Elo ratings of move patterns in the game of Go"}
     save(out, game, result.weights, meta_mm, args.seed)
     print(f"MM: {result.iterations} iterations ({'converged' if result.converged else 'stopped'}"
@@ -195,6 +204,10 @@ def run(args, argv):
     for name, s in scores.items():
         print(f"held out ({len(held)} positions), {name}: top-1 {s['top1']:.4f}, "
               f"log-likelihood per move {s['log_likelihood_per_move']:.4f}", flush=True)
+    for size, table in sized.items() if len(sized) > 1 else ():
+        for name, s in table.items():
+            print(f"  {size} ({s['positions']} positions), {name}: top-1 {s['top1']:.4f}, "
+                  f"log-likelihood per move {s['log_likelihood_per_move']:.4f}", flush=True)
     print(f"wrote {out}", flush=True)
 
 

@@ -26,7 +26,7 @@ def test_two_games_give_their_teacher_moves_and_a_loadable_checkpoint(tmp_path, 
     m = meta(out)
     assert (m["teacher_moves"], m["not_candidates"]) == (75, 0)
     assert (m["train_positions"], m["held_out_positions"]) == (21, 54)
-    assert m["held_out_games"] == ["game-0000002.sgf"]
+    assert [Path(g).name for g in m["held_out_games"]] == ["game-0000002.sgf"]
     assert m["converged"] and np.all(np.diff(m["objective"]) >= -1e-9)
     w = load_weights(str(out), games.get("go", size=19))    # what --playout-weights reads
     assert w.shape == (8754,) and np.all(w[[5, 8, 9]] == 0) and np.count_nonzero(w) > 20
