@@ -66,3 +66,17 @@ def test_an_eye_fill_is_no_candidate_and_bad_files_are_one_line(tmp_path, capsys
     assert err.startswith("error: ") and "bad.sgf" in err and err.count("\n") == 1
     assert tg.main(["--data", str(tmp_path / "none"), "--out", str(out)]) == 2
     assert tg.main(["--data", DATA, "--out", str(tmp_path / "no" / "x.npz")]) == 2
+
+
+def test_a_temperature_divides_the_written_weights(tmp_path):
+    """``--temperature 2`` writes exactly half of the fitted weights, records T, and keeps the
+    fit's own held-out figures; a temperature out of range is refused in one line."""
+    outs = {}
+    for t in ("1", "2"):
+        outs[t] = tmp_path / f"t{t}.npz"
+        assert tg.main(["--data", DATA, "--out", str(outs[t]), "--temperature", t]) == 0
+    w1, w2 = (Checkpoint.load(str(outs[t])).weights for t in ("1", "2"))
+    assert np.count_nonzero(w1) > 20 and np.array_equal(w2, w1 / 2)
+    assert meta(outs["2"])["temperature"] == 2.0
+    assert meta(outs["2"])["held_out"] == meta(outs["1"])["held_out"]
+    assert tg.main(["--data", DATA, "--out", str(tmp_path / "x.npz"), "--temperature", "0"]) == 2

@@ -2,34 +2,38 @@
 table lookup of the board's incremental 3x3 codes (games.go.board ``pat_at``), with the
 softmax sums kept up to date only where the codes changed.
 
-The playout turns the board's 3x3 codes on in its state (``enable_pat3``). The model is the one of :mod:`games.go.features` (the same feature ids, so the same weight
-vector: ``games/weights/go.npz`` or ``cli.py train go``), a generalized Bradley-Terry model
-(Coulom 2007, "Computing Elo ratings of move patterns in the game of Go"): a candidate's
-strength ``gamma = exp(sum of the weights of its features)``, and a move is drawn with
-probability ``gamma / sum of gammas``. As in Crazy Stone, MoHex and AlphaGo's rollout policy,
-the features split in two:
+The playout turns the board's 3x3 codes on in its state (``enable_pat3``). The model is the
+one of :mod:`games.go.features` (the same feature ids, so the same weight vector:
+``games/weights/go_mm.npz``, ``go.npz`` or ``cli.py train go``), a generalized Bradley-Terry
+model (Coulom 2007, "Computing Elo ratings of move patterns in the game of Go"): a
+candidate's strength ``gamma = exp(sum of the weights of its features)``, and a move is drawn
+with probability ``gamma / sum of gammas``. As in Crazy Stone, MoHex and AlphaGo's rollout
+policy, the features split in two:
 
 * **static**, per point: the 3x3 class (relative to the mover) and the line. Each empty point
   keeps ``gamma`` for either mover in ``tab`` together with per-row sums; a move recomputes
   them only for the points whose 3x3 code it changed (the stone's eight neighbours, each
-  captured stone and its neighbours).
-* **dynamic**, around the last moves only: capture of the last move's group (ids 0 and 1),
-  capture of an enemy group in atari next to the mover's previous move (id 0), saving a group
-  of ours in atari next to the last move (id 2, and id 0 when the save captures), Manhattan
-  distance 1 and 2 to the last move (ids 6, 7). These points are drawn from a separate small
-  list, their static gamma times the dynamic factors.
+  captured stone and its neighbours). The mover's own eyes (a 3x3 class) have gamma 0.
+* **dynamic**, around the last moves only: Manhattan distance 1 and 2 to the last move (ids
+  6, 7), read off the last stone at the draw; capture of the last move's group (ids 0 and
+  1), capture of an enemy group in atari next to the mover's previous move (id 0), saving a
+  group of ours in atari next to the last move (id 2, and id 0 when the save captures), a
+  short list of tactical points (:func:`_specials`). Factors above one add their extra mass
+  to the draw (:func:`_draw`).
 
-A drawn point that is not a candidate of the uniform policy (occupied, simple ko, suicide, the
-mover's own eye) leaves the sums for this move and the draw is repeated; a self-atari (ids 3,
-4) is kept with probability ``min(1, exp(weight))``, else it leaves the sums too. With nothing
-left the player passes. The mercy rule of games.go.playout applies.
+A drawn point that is not a candidate of the uniform policy (simple ko, suicide) leaves the
+sums for this move and the draw is repeated; a self-atari (ids 3, 4) is kept with
+probability ``min(1, exp(weight))``, else it leaves the sums too. With nothing left the player
+passes. The mercy rule of games.go.playout applies. Unless the state's policy is ``uniform``,
+the ``ko`` policy's rules play first (:func:`learned_rollout`).
 
 Differences from :func:`games.go.features.move_features`, the exact model: captures and saves
 are seen next to the last two moves only, distances 3 and 4 and the atari feature (5) are not
 used, and a refused self-atari leaves the draw (an approximation of its factor).
 
 ``tab`` (float64, ``TABLE_LEN``) holds the weights' tables (:func:`fill_table`, numpy, once per
-set of weights) followed by the playout's scratch. Functions take the state ``s``, ``tab``
+set of weights) followed by the playout's scratch: its layout and the gamma bookkeeping are
+in :mod:`games.go.learned_table`. Functions take the state ``s``, ``tab``
 and integers only (see :mod:`games.go.board`).
 """
 import numpy as np
@@ -37,112 +41,19 @@ from numba import njit
 
 from games.compiled import nrt_free
 from games.contract import ONGOING
-from games.go.board import (COLOR, EMPTY, F_KO, F_LAST, F_MOVES, F_PAT3, enable_pat3, F_PASSES, F_SIZE, F_STATUS, F_TOMOVE,
-                            GROUP, MAX_PADDED, MAX_SIZE, NEXT, NO_POINT, at, in_atari, pat_at,
+from games.go.board import (COLOR, F_HIST_AT, F_KO, F_LAST, F_MOVES, F_PASSES, F_PAT3, F_POLICY,
+                            F_SIZE, F_STATUS, F_TOMOVE, GROUP, MAX_PADDED, MAX_SIZE, NEXT,
+                            NO_POINT, POLICY_KO, POLICY_UNIFORM, at, enable_pat3, in_atari,
                             place_stone)
-from games.go.features import (F_CAPTURE, F_CAPTURE_LAST, F_DISTANCE, F_LINE, F_PATTERN,
-                               F_SAVE, F_SELF_ATARI, F_SELF_ATARI_BIG, NUM_FEATURES,
-                               PATTERN_CLASSES, PATTERN_IDS)
+from games.go.features import (F_CAPTURE, F_CAPTURE_LAST, F_DISTANCE, F_SAVE, F_SELF_ATARI,
+                               F_SELF_ATARI_BIG)
+from games.go.learned_table import (  # noqa: F401  (the table's layout: part of this API)
+    EYE_CLASSES, K, LINES, SPECIAL, T_CAP, T_DYN, T_GAM, T_LINE, T_ROW, T_ROWS, T_SPEC, T_UNDO,
+    TABLE_LEN, _UNIT, _set_around, _take_out, _undo, fill_table, init_gammas)
 from games.go.libs import captures, liberty_of, self_atari, two_liberties
-from games.go.playout import MERCY_DIVISOR, _is_candidate, capture_lead, finish_move, rollout
+from games.go.playout import (MERCY_DIVISOR, _is_candidate, _local, capture_lead, finish_move,
+                              ko_move, rollout)
 from games.rng import next_u64
-
-K = PATTERN_CLASSES
-LINES = 5                               # lines 1-4, and 5 for every line beyond
-T_LINE = 2 * LINES * K                  # line index (0-4) of each padded point
-T_ROW = T_LINE + MAX_PADDED             # row of each padded point
-T_DYN = T_ROW + MAX_PADDED              # exp(weight) of features 0-9
-T_GAM = T_DYN + 16                      # gamma of each padded point, mover Black then White
-T_ROWS = T_GAM + 2 * MAX_PADDED         # per-row sums of those gammas, Black then White
-T_SPEC = T_ROWS + 2 * (MAX_SIZE + 2)    # this move's special points: point, factor, features
-SPECIAL = 32
-T_UNDO = T_SPEC + 3 * SPECIAL           # points taken out of this move's draw: point, gamma
-T_CAP = T_UNDO + 2 * MAX_PADDED         # stones a move captures
-TABLE_LEN = T_CAP + MAX_PADDED
-_UNIT = 1.0 / 9007199254740992.0        # 2 ** -53
-
-
-def _eye_classes():
-    """bool ``(PATTERN_CLASSES,)``: the 3x3 classes (relative to the mover) whose centre is the
-    mover's own eye for the playout policy (games.go.board ``is_own_eye``, a function of the
-    3x3 code alone): their gamma is 0, so the draw never picks such a point (the same
-    distribution as drawing it and drawing again, at no cost)."""
-    codes = np.arange(1 << 16, dtype=np.int64)
-    field = [(codes >> (2 * k)) & 3 for k in range(8)]       # NW N NE W E SW S SE
-    ours = np.ones(codes.shape, dtype=bool)
-    for k in (1, 3, 4, 6):
-        ours &= (field[k] == 1) | (field[k] == 3)
-    hostile = sum((field[k] == 2).astype(np.int64) for k in (0, 2, 5, 7))
-    edge = np.zeros(codes.shape, dtype=np.int64)
-    for k in (0, 2, 5, 7):
-        edge |= (field[k] == 3)
-    eye = np.zeros(K, dtype=bool)
-    eye[PATTERN_IDS[0, codes[ours & (hostile + edge < 2)]]] = True
-    return eye
-
-
-EYE_CLASSES = _eye_classes()
-
-
-def fill_table(weights, n):
-    """The weight tables of ``tab`` for board size ``n``: float64 ``(TABLE_LEN,)``, scratch
-    zeroed. ``weights``: float64 ``(NUM_FEATURES,)`` of games.go.features."""
-    weights = np.asarray(weights, dtype=np.float64)
-    if weights.shape != (NUM_FEATURES,):
-        raise ValueError(f"Go playout weights need {NUM_FEATURES} entries, not {weights.shape}")
-    tab = np.zeros(TABLE_LEN, dtype=np.float64)
-    line_w = np.concatenate([weights[F_LINE:F_LINE + 4], [0.0]])
-    pat_w = weights[F_PATTERN:F_PATTERN + K]
-    for colour in range(2):
-        for line in range(LINES):
-            start = (colour * LINES + line) * K
-            tab[start:start + K] = np.where(EYE_CLASSES, 0.0, np.exp(pat_w + line_w[line]))
-    w = n + 2
-    for p in range(w * w):
-        r, c = p // w - 1, p % w - 1
-        tab[T_LINE + p] = min(max(min(r, n - 1 - r, c, n - 1 - c), 0), LINES - 1)
-        tab[T_ROW + p] = p // w
-    tab[T_DYN:T_DYN + 10] = np.exp(weights[:10])
-    return tab
-
-
-@nrt_free
-def _set(s, w, tab, p):
-    """Recompute both movers' gamma of point ``p`` (zero for a stone) and the row sums."""
-    g0 = 0.0
-    g1 = 0.0
-    if s[at(p, COLOR)] == EMPTY:
-        code = s[pat_at(w, p)]
-        line = np.int64(tab[T_LINE + p])
-        g0 = tab[line * K + PATTERN_IDS[0, code]]
-        g1 = tab[(LINES + line) * K + PATTERN_IDS[1, code]]
-    r = np.int64(tab[T_ROW + p])
-    tab[T_ROWS + r] += g0 - tab[T_GAM + p]
-    tab[T_GAM + p] = g0
-    tab[T_ROWS + MAX_SIZE + 2 + r] += g1 - tab[T_GAM + MAX_PADDED + p]
-    tab[T_GAM + MAX_PADDED + p] = g1
-
-
-@nrt_free
-def _set_around(s, w, tab, p):
-    """:func:`_set` for ``p`` and its eight neighbours that are on the board."""
-    for d in (0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1):
-        q = p + d
-        if s[at(q, COLOR)] != 3:
-            _set(s, w, tab, q)
-
-
-@nrt_free
-def init_gammas(s, w, tab):
-    """Every point's gammas and the row sums from scratch (the start of a playout)."""
-    for r in range(2 * (MAX_SIZE + 2)):
-        tab[T_ROWS + r] = 0.0
-    for p in range(w * w):
-        tab[T_GAM + p] = 0.0
-        tab[T_GAM + MAX_PADDED + p] = 0.0
-    for p in range(w, w * w - w):
-        if s[at(p, COLOR)] != 3:
-            _set(s, w, tab, p)
 
 
 @nrt_free
@@ -215,18 +126,6 @@ def _distance_factor(tab, w, near, p):
             or d == 1 - w or d == -1 - w):
         return tab[T_DYN + F_DISTANCE + 1]
     return 1.0
-
-
-@nrt_free
-def _take_out(tab, u, p, off, roff):
-    """Take point ``p`` out of this move's draw (its gamma to the undo list, ``u`` entries so
-    far); returns the new count."""
-    g = tab[off + p]
-    tab[T_UNDO + 2 * u] = p
-    tab[T_UNDO + 2 * u + 1] = g
-    tab[off + p] = 0.0
-    tab[roff + np.int64(tab[T_ROW + p])] -= g
-    return u + 1
 
 
 @nrt_free
@@ -360,18 +259,6 @@ def _draw(s, w, tab, c, ns, last, x):
 
 
 @nrt_free
-def _undo(tab, c, u):
-    """Put the ``u`` points of the undo list back into mover ``c``'s sums."""
-    off = T_GAM + (c - 1) * MAX_PADDED
-    roff = T_ROWS + (c - 1) * (MAX_SIZE + 2)
-    for i in range(u):
-        p = np.int64(tab[T_UNDO + 2 * i])
-        g = tab[T_UNDO + 2 * i + 1]
-        tab[off + p] = g
-        tab[roff + np.int64(tab[T_ROW + p])] += g
-
-
-@nrt_free
 def learned_move(s, w, tab, c, last, prev, x):
     """Mover ``c``'s move of the policy (state unchanged, gammas current); ``(point or
     NO_POINT, new rng state x)``."""
@@ -413,7 +300,12 @@ def learned_rollout(state, rng, tab, record, seq_actions, seq_players):
     """Play the policy to the end (two passes or the move cap) from ``state`` (changed), with
     the weight tables of ``tab`` (:func:`fill_table`; its scratch is used); the moves and
     players go to ``seq_actions`` / ``seq_players`` with ``record``. Returns (final status,
-    moves recorded)."""
+    moves recorded). Unless the state's playout policy is ``uniform``, the hand-written rules
+    of the ``ko`` policy come first (the ko fight, the answers to the last move:
+    games.go.playout ``ko_move`` and ``_local``) and the learned draw replaces its uniform
+    random part, as Moggy and Fuego put rules before a pattern-weighted random move; with
+    ``uniform``, the learned draw alone. A table shorter than ``TABLE_LEN`` (no weights)
+    plays the default playout."""
     if state[F_STATUS] != ONGOING:
         return state[F_STATUS], 0
     if tab.shape[0] < TABLE_LEN:        # no table (no weights): the default playout
@@ -429,13 +321,21 @@ def learned_rollout(state, rng, tab, record, seq_actions, seq_players):
     lead0 = capture_lead(state)
     mercy = n * n // MERCY_DIVISOR
     called = False
+    rules = state[F_POLICY] != POLICY_UNIFORM       # the hand-written rules first (hybrid)
+    use_ko = state[F_POLICY] & POLICY_KO != 0
+    board = np.empty(state[F_HIST_AT] if rules else 0, dtype=np.int64)
     a = state[F_LAST]
     last = NO_POINT if a < 0 or a >= n * n else (a // n + 1) * w + a % n + 1
     prev = NO_POINT
     while st == ONGOING:
         c = state[F_TOMOVE] + 1
         p = NO_POINT
-        if not called:
+        if rules and not called:
+            if use_ko:
+                p, x = ko_move(state, w, c, x)
+            if p == NO_POINT:
+                p, x = _local(state, w, c, x, board)
+        if p == NO_POINT and not called:
             p, x = learned_move(state, w, tab, c, last, prev, x)
         if p == NO_POINT:
             state[F_PASSES] += 1
