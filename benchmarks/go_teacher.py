@@ -25,6 +25,7 @@ of the idea: Coulom 2007, "Computing Elo ratings of move patterns in the game of
 its features to the moves of strong players.
 """
 import argparse
+import math
 import os
 import sys
 import time
@@ -117,8 +118,15 @@ def run(args):
     lo, hi = args.random_moves or DEFAULT_RANDOM[args.size]
     if not 0 <= lo <= hi <= (args.size - 2) ** 2:
         raise UsageError(f"--random-moves {lo}-{hi}: need 0 <= low <= high <= {(args.size - 2) ** 2}")
-    if args.games < 1 or args.seed < 0 or args.level < 0:
-        raise UsageError("--games must be at least 1, --seed and --level not negative")
+    if not 1 <= args.games <= 1_000_000 or not 0 <= args.seed < 2 ** 31 - 1_000_000:
+        raise UsageError("--games must be from 1 to 1000000, --seed from 0 to 2147000000")
+    if not 0 <= args.level <= 10:
+        raise UsageError(f"--level must be one of GNU Go's levels 0 to 10 (got {args.level})")
+    if args.minutes is not None and not (math.isfinite(args.minutes)
+                                         and 0 < args.minutes <= 7 * 24 * 60):
+        raise UsageError("--minutes must be a number above 0, at most a week (10080)")
+    if args.max_moves is not None and not 1 <= args.max_moves <= 3 * args.size * args.size:
+        raise UsageError(f"--max-moves must be from 1 to {3 * args.size * args.size}")
     max_moves = args.max_moves or 2 * args.size * args.size
     output_folder(args.out)
     command = [args.gnugo, "--mode", "gtp", "--chinese-rules", "--komi", "7.5",

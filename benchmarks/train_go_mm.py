@@ -167,8 +167,6 @@ def run(args, argv):
             raise UsageError(str(e)) from None
         if compare[p].shape != (game.num_features,):
             raise UsageError(f"{p}: {len(compare[p])} weights, Go has {game.num_features}")
-    if not (math.isfinite(args.temperature) and 0.05 <= args.temperature <= 20):
-        raise UsageError("--temperature: a number from 0.05 to 20")
     if any(not 0 <= f < game.num_features for f in fixed):
         raise UsageError(f"--fixed: ids must be in [0, {game.num_features})")
     print(f"{len(paths)} games ({len(train_paths)} to fit, {len(held_paths)} held out), "
@@ -238,6 +236,14 @@ def main(argv=None):
     args = p.parse_args(argv)
     if not 0 <= args.holdout < 1:
         p.error("--holdout must be in [0, 1)")
+    if not (math.isfinite(args.prior) and 0 <= args.prior <= 1000):
+        p.error("--prior must be a number from 0 to 1000")
+    if not 1 <= args.max_iterations <= 100_000:
+        p.error("--max-iterations must be a whole number from 1 to 100000")
+    if not (math.isfinite(args.tol) and 0 < args.tol <= 1):
+        p.error("--tol must be a number in (0, 1]")
+    if not (math.isfinite(args.temperature) and 0.05 <= args.temperature <= 20):
+        p.error("--temperature must be a number from 0.05 to 20")
     return exit_code(run, args, argv)
 
 

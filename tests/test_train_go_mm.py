@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import games
 from benchmarks import train_go_mm as tg
@@ -79,4 +80,7 @@ def test_a_temperature_divides_the_written_weights(tmp_path):
     assert np.count_nonzero(w1) > 20 and np.array_equal(w2, w1 / 2)
     assert meta(outs["2"])["temperature"] == 2.0
     assert meta(outs["2"])["held_out"] == meta(outs["1"])["held_out"]
-    assert tg.main(["--data", DATA, "--out", str(tmp_path / "x.npz"), "--temperature", "0"]) == 2
+    for bad in (["--temperature", "0"], ["--max-iterations", "-3"], ["--tol", "nan"]):
+        with pytest.raises(SystemExit) as e:
+            tg.main(["--data", DATA, "--out", str(tmp_path / "x.npz")] + bad)
+        assert e.value.code == 2
